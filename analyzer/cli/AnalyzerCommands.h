@@ -1,0 +1,11 @@
+#ifndef GPURACE_ANALYZER_CLI_ANALYZERCOMMANDS_H
+#define GPURACE_ANALYZER_CLI_ANALYZERCOMMANDS_H
+
+#include "common/Subcommand.h"
+
+namespace gpurace {
+// `analyze`.
+std::vector<Subcommand> analyzerSubcommands();
+} // namespace gpurace
+
+#endif

@@ -1,0 +1,45 @@
+# Every third-party dependency, found once for the whole tree.
+# All of them are Debian 12 packages; scripts/install-deps.sh installs them.
+
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+
+find_package(Protobuf REQUIRED)
+find_package(gRPC CONFIG REQUIRED)
+find_package(SQLite3 REQUIRED)
+find_package(GTest REQUIRED)
+find_package(benchmark REQUIRED)
+find_package(nlohmann_json 3 REQUIRED)
+find_package(CLI11 CONFIG REQUIRED)
+pkg_check_modules(Z3 REQUIRED IMPORTED_TARGET z3)
+
+# LLVM/Clang 16 LibTooling, linked as the shared libraries so that the
+# analyzer links in seconds.
+execute_process(COMMAND llvm-config-16 --cmakedir
+  OUTPUT_VARIABLE GPURACE_LLVM_CMAKE_DIR OUTPUT_STRIP_TRAILING_WHITESPACE
+  RESULT_VARIABLE llvm_config_status)
+if(NOT llvm_config_status EQUAL 0)
+  message(FATAL_ERROR "llvm-config-16 not found: run scripts/install-deps.sh")
+endif()
+find_package(LLVM 16 REQUIRED CONFIG PATHS ${GPURACE_LLVM_CMAKE_DIR} NO_DEFAULT_PATH)
+find_package(Clang REQUIRED CONFIG PATHS ${GPURACE_LLVM_CMAKE_DIR}/../clang NO_DEFAULT_PATH)
+set(GPURACE_CLANG_RESOURCE_DIR "${LLVM_LIBRARY_DIR}/clang/${LLVM_VERSION_MAJOR}"
+  CACHE PATH "Clang's resource directory (builtin headers)")
+add_library(gpurace_llvm INTERFACE)
+target_include_directories(gpurace_llvm SYSTEM INTERFACE ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
+target_compile_definitions(gpurace_llvm INTERFACE ${LLVM_DEFINITIONS})
+target_link_libraries(gpurace_llvm INTERFACE clang-cpp LLVM)
+
+# CUDA is optional: without it the runtime's device-side targets are skipped
+# and everything else builds and tests.
+set(GPURACE_HAVE_CUDA OFF)
+if(GPURACE_WITH_CUDA)
+  find_package(CUDAToolkit QUIET)
+  if(CUDAToolkit_FOUND AND TARGET CUDA::cupti)
+    set(GPURACE_HAVE_CUDA ON)
+    message(STATUS "gpurace: CUDA ${CUDAToolkit_VERSION} with CUPTI found; building the CUDA targets")
+  endif()
+endif()
+if(NOT GPURACE_HAVE_CUDA)
+  message(STATUS "gpurace: CUDA toolkit with CUPTI not found (or GPURACE_WITH_CUDA=OFF); skipping the CUDA agent and nvcc tests")
+endif()
