@@ -43,3 +43,6 @@ endif()
 if(NOT GPURACE_HAVE_CUDA)
   message(STATUS "gpurace: CUDA toolkit with CUPTI not found (or GPURACE_WITH_CUDA=OFF); skipping the CUDA agent and nvcc tests")
 endif()
+
+# cpp-httplib (header-only) for the HTTP/JSON side of the server.
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
