@@ -64,6 +64,11 @@ describe('overview, runs and access', () => {
     assert.match(await box.textContent(), /Wrong or missing API token/);
     assert.equal(await page.locator('table.races').count(), 0);
     await screenshot(page, 'wrong-token');
+
+    // Without a project in the URL the page cannot even list projects: it
+    // says why instead of showing an empty project.
+    await open(page, scenario.server, '/');
+    assert.equal(await page.getAttribute('main .error-box', 'data-error-kind'), 'unauthenticated');
     await page.close();
   });
 

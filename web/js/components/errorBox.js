@@ -25,10 +25,12 @@ const TITLES = {
   'not-found': 'Not found',
   invalid: 'Request rejected',
   server: 'Server error',
+  internal: 'The page failed to render',
 };
 
 export function errorBox(error) {
-  const kind = error.kind ?? 'server';
+  // An error without a kind is a bug in the page itself, not a server answer.
+  const kind = error.kind ?? 'internal';
   const title = TITLES[kind] ?? 'Error';
   return h('div', { class: `error-box error-${kind}`, role: 'alert', dataset: { errorKind: kind } },
     h('strong', null, title),

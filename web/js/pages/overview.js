@@ -3,6 +3,7 @@
 
 import { api } from '../api.js';
 import { h } from '../dom.js';
+import { pageProject } from '../project.js';
 import { DetectionState, RaceClass, RaceStatus, ReviewState } from '../enums.js';
 import { href, navigate } from '../router.js';
 import { countBreakdown } from '../components/countBreakdown.js';
@@ -41,7 +42,7 @@ function branchForm(branch) {
 }
 
 export async function overviewPage(view, { params }) {
-  const project = params.get('project');
+  const project = await pageProject(params);
   const branch = params.get('branch') ?? '';
   document.title = `${project ?? 'Overview'} · gpurace`;
   if (!project) {

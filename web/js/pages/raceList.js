@@ -2,6 +2,7 @@
 
 import { api } from '../api.js';
 import { h } from '../dom.js';
+import { pageProject } from '../project.js';
 import { count } from '../format.js';
 import { href, navigate } from '../router.js';
 import { FILTER_NAMES, raceFilters } from '../components/raceFilters.js';
@@ -17,7 +18,7 @@ function filtersFrom(params) {
 }
 
 export async function raceListPage(view, { params }) {
-  const project = params.get('project');
+  const project = await pageProject(params);
   const filters = filtersFrom(params);
   document.title = `Races · ${project ?? ''} · gpurace`;
   view.append(h('h1', null, 'Races'),

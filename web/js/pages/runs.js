@@ -2,11 +2,12 @@
 
 import { api } from '../api.js';
 import { h } from '../dom.js';
+import { pageProject } from '../project.js';
 import { pager } from '../components/pager.js';
 import { runTable } from '../components/runTable.js';
 
 export async function runsPage(view, { params }) {
-  const project = params.get('project');
+  const project = await pageProject(params);
   document.title = `Runs · ${project ?? ''} · gpurace`;
   view.append(h('h1', null, 'Runs'));
   if (!project) {
