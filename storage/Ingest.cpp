@@ -1,0 +1,245 @@
+#include "storage/Ingest.h"
+
+#include "storage/RaceRows.h"
+
+#include <set>
+
+namespace gpurace::storage {
+
+using sqlite::Database;
+using sqlite::Statement;
+
+namespace {
+
+// What a sighting on a branch does to the race's state there.
+v1::DetectionState afterSighting(v1::DetectionState before) {
+  switch (before) {
+  case v1::DETECTION_STATE_UNSPECIFIED:
+    return v1::DETECTION_STATE_NEW;
+  case v1::DETECTION_STATE_RESOLVED:
+    return v1::DETECTION_STATE_REOPENED;
+  default:
+    return v1::DETECTION_STATE_UNRESOLVED;
+  }
+}
+
+v1::Occurrence analysisOccurrence(const v1::RunMetadata &metadata,
+                                  const v1::RaceCandidate &candidate,
+                                  int64_t run, int64_t now) {
+  v1::Occurrence o;
+  o.set_run_id(publicRunId(run));
+  o.set_commit(metadata.commit());
+  o.set_branch(metadata.branch());
+  *o.mutable_first_seen() = toTimestamp(now);
+  *o.mutable_last_seen() = toTimestamp(now);
+  o.set_count(1);
+  const v1::Witness &w = candidate.witness();
+  *o.mutable_grid_dim() = w.has_grid_dim() ? w.grid_dim()
+                                           : candidate.launch_site().grid_dim();
+  *o.mutable_block_dim() = w.has_block_dim()
+                               ? w.block_dim()
+                               : candidate.launch_site().block_dim();
+  *o.mutable_witness() = w;
+  o.set_source("analysis");
+  return o;
+}
+
+// The candidate the server keeps for a race first seen at run time.
+v1::RaceCandidate observedCandidate(const v1::ObservedRace &observed,
+                                    const v1::KernelLaunch &launch) {
+  v1::RaceCandidate c;
+  c.set_fingerprint(observed.fingerprint());
+  c.set_kernel(launch.kernel());
+  *c.mutable_first() = observed.first();
+  *c.mutable_second() = observed.second();
+  c.set_race_class(observed.race_class());
+  c.set_defect(observed.defect());
+  c.set_status(v1::RACE_STATUS_CONFIRMED);
+  c.set_score(1.0);
+  *c.mutable_witness() = observed.witness();
+  c.set_message("data race observed at run time in kernel '" +
+                launch.kernel() + "'");
+  return c;
+}
+
+struct Tally {
+  uint32_t added = 0, reopened = 0, unresolved = 0;
+};
+
+// Records that the analysis run saw `candidate`; returns the race id.
+int64_t sightRace(Database &db, int64_t project, int64_t run,
+                  const v1::UploadAnalysisRequest &request,
+                  const v1::RaceCandidate &input, int64_t now, Tally &tally) {
+  v1::RaceCandidate candidate = input;
+  candidate.set_status(v1::RACE_STATUS_POTENTIAL);
+  int64_t race;
+  if (auto existing = findRace(db, project, candidate.fingerprint())) {
+    race = existing->id;
+    // The latest analysis explains the race best; a confirmation stays.
+    candidate.set_status(existing->status);
+    updateRaceCandidate(db, race, candidate);
+  } else {
+    race = insertRace(db, project, candidate, now);
+  }
+  const std::string &branch = request.metadata().branch();
+  v1::DetectionState next = afterSighting(branchState(db, race, branch));
+  setBranchState(db, race, branch, next);
+  recordRunRace(db, run, race, next);
+  addOccurrence(db, race, run, now,
+                analysisOccurrence(request.metadata(), candidate, run, now));
+  if (next == v1::DETECTION_STATE_NEW)
+    ++tally.added;
+  else if (next == v1::DETECTION_STATE_REOPENED)
+    ++tally.reopened;
+  else
+    ++tally.unresolved;
+  return race;
+}
+
+// A full analysis resolves every race of its branch that it did not find.
+uint32_t resolveAbsent(Database &db, int64_t project, int64_t run,
+                       const std::string &branch,
+                       const std::set<int64_t> &seen) {
+  std::vector<int64_t> open;
+  Statement s = db.prepare(
+      "SELECT b.race_id FROM race_branches b JOIN races r ON r.id = b.race_id "
+      "WHERE r.project_id = ? AND b.branch = ? AND b.state != ?");
+  s.bind(1, project).bind(2, branch).bind(
+      3, static_cast<int64_t>(v1::DETECTION_STATE_RESOLVED));
+  while (s.step())
+    if (!seen.count(s.integer(0)))
+      open.push_back(s.integer(0));
+  for (int64_t race : open) {
+    setBranchState(db, race, branch, v1::DETECTION_STATE_RESOLVED);
+    recordRunRace(db, run, race, v1::DETECTION_STATE_RESOLVED);
+  }
+  return static_cast<uint32_t>(open.size());
+}
+
+} // namespace
+
+v1::UploadAnalysisResponse
+storeAnalysis(Database &db, const v1::UploadAnalysisRequest &request,
+              int64_t now) {
+  if (!request.upload_id().empty())
+    if (auto stored = findUpload(db, request.upload_id())) {
+      auto response = parseBlob<v1::UploadAnalysisResponse>(*stored, "upload");
+      response.set_duplicate(true);
+      return response;
+    }
+  int64_t project = projectIdFor(db, request.metadata().project());
+  int64_t run =
+      insertRun(db, project, "analysis", request.metadata(),
+                request.full_analysis(), request.result().tool_version(), now);
+  Tally tally;
+  std::set<int64_t> seen;
+  for (const v1::RaceCandidate &candidate : request.result().candidates()) {
+    // Below-threshold candidates are not findings; two launch sites of one
+    // race are one sighting.
+    if (candidate.below_threshold())
+      continue;
+    auto existing = findRace(db, project, candidate.fingerprint());
+    if (existing && seen.count(existing->id))
+      continue;
+    seen.insert(sightRace(db, project, run, request, candidate, now, tally));
+  }
+  uint32_t resolved = 0;
+  if (request.full_analysis())
+    resolved = resolveAbsent(db, project, run, request.metadata().branch(), seen);
+  setRunCounts(db, run, tally.added + tally.reopened, resolved,
+               static_cast<uint32_t>(seen.size()));
+
+  v1::UploadAnalysisResponse response;
+  response.set_run_id(publicRunId(run));
+  response.set_races_new(tally.added);
+  response.set_races_reopened(tally.reopened);
+  response.set_races_resolved(resolved);
+  response.set_races_unresolved(tally.unresolved);
+  if (!request.upload_id().empty())
+    recordUpload(db, request.upload_id(), run, response.SerializeAsString());
+  return response;
+}
+
+namespace {
+
+v1::Occurrence runtimeOccurrence(const v1::ReportRuntimeRequest &request,
+                                 const v1::ObservedRace &observed, int64_t run,
+                                 int64_t now) {
+  v1::Occurrence o;
+  o.set_run_id(publicRunId(run));
+  o.set_commit(request.metadata().commit());
+  o.set_branch(request.metadata().branch());
+  const v1::RuntimeReport &report = request.report();
+  int64_t seen_at = report.has_observed_at()
+                        ? report.observed_at().seconds() * 1000000 +
+                              report.observed_at().nanos() / 1000
+                        : now;
+  *o.mutable_first_seen() = toTimestamp(seen_at);
+  *o.mutable_last_seen() = toTimestamp(seen_at);
+  o.set_count(observed.count() ? observed.count() : 1);
+  *o.mutable_device() = report.device();
+  *o.mutable_grid_dim() = report.launch().grid_dim();
+  *o.mutable_block_dim() = report.launch().block_dim();
+  *o.mutable_witness() = observed.witness();
+  o.set_source("runtime");
+  return o;
+}
+
+} // namespace
+
+RuntimeIngestResult storeRuntimeReport(Database &db,
+                                       const v1::ReportRuntimeRequest &request,
+                                       int64_t now) {
+  RuntimeIngestResult result;
+  if (auto stored = findUpload(db, request.upload_id())) {
+    auto ack = parseBlob<v1::UploadAnalysisResponse>(*stored, "upload");
+    result.run_id = ack.run_id();
+    result.duplicate = true;
+    return result;
+  }
+  int64_t project = projectIdFor(db, request.metadata().project());
+  int64_t run = insertRun(db, project, "runtime", request.metadata(), false,
+                          std::string(), now);
+  const std::string &branch = request.metadata().branch();
+  std::set<int64_t> seen;
+  uint32_t added = 0;
+  for (const v1::ObservedRace &observed : request.report().races()) {
+    int64_t race;
+    auto existing = findRace(db, project, observed.fingerprint());
+    if (!existing) {
+      race = insertRace(db, project,
+                        observedCandidate(observed, request.report().launch()),
+                        now);
+      ++result.races_confirmed;
+    } else {
+      race = existing->id;
+      if (existing->status != v1::RACE_STATUS_CONFIRMED && !seen.count(race)) {
+        markConfirmed(db, race);
+        ++result.races_confirmed;
+      }
+    }
+    // A runtime report is never a full analysis: it can add or reopen a
+    // race on its branch, not resolve one.
+    v1::DetectionState before = branchState(db, race, branch);
+    v1::DetectionState after = before;
+    if (before == v1::DETECTION_STATE_UNSPECIFIED ||
+        before == v1::DETECTION_STATE_RESOLVED) {
+      after = afterSighting(before);
+      setBranchState(db, race, branch, after);
+      ++added;
+    }
+    recordRunRace(db, run, race, after);
+    addOccurrence(db, race, run, now,
+                  runtimeOccurrence(request, observed, run, now));
+    seen.insert(race);
+    ++result.observations;
+  }
+  setRunCounts(db, run, added, 0, static_cast<uint32_t>(seen.size()));
+  result.run_id = publicRunId(run);
+  v1::UploadAnalysisResponse stored;
+  stored.set_run_id(result.run_id);
+  recordUpload(db, request.upload_id(), run, stored.SerializeAsString());
+  return result;
+}
+
+} // namespace gpurace::storage

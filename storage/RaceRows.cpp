@@ -1,0 +1,262 @@
+#include "storage/RaceRows.h"
+
+#include <chrono>
+
+namespace gpurace::storage {
+
+using sqlite::Database;
+using sqlite::Statement;
+
+int64_t nowMicros() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+google::protobuf::Timestamp toTimestamp(int64_t micros) {
+  google::protobuf::Timestamp t;
+  t.set_seconds(micros / 1000000);
+  t.set_nanos(static_cast<int32_t>(micros % 1000000) * 1000);
+  return t;
+}
+
+std::string publicRunId(int64_t id) { return "run-" + std::to_string(id); }
+
+std::optional<int64_t> parseRunId(const std::string &run_id) {
+  const std::string prefix = "run-";
+  if (run_id.size() <= prefix.size() || run_id.size() > prefix.size() + 18 ||
+      run_id.compare(0, prefix.size(), prefix) != 0)
+    return std::nullopt;
+  int64_t id = 0;
+  for (size_t i = prefix.size(); i < run_id.size(); ++i) {
+    if (run_id[i] < '0' || run_id[i] > '9')
+      return std::nullopt;
+    id = id * 10 + (run_id[i] - '0');
+  }
+  return id;
+}
+
+std::optional<int64_t> findProjectId(Database &db, const std::string &name) {
+  Statement s = db.prepare("SELECT id FROM projects WHERE name = ?");
+  s.bind(1, name);
+  if (!s.step())
+    return std::nullopt;
+  return s.integer(0);
+}
+
+int64_t projectIdFor(Database &db, const std::string &name) {
+  if (auto id = findProjectId(db, name))
+    return *id;
+  db.prepare("INSERT INTO projects(name) VALUES (?)").bind(1, name).run();
+  return db.lastInsertId();
+}
+
+int64_t insertRun(Database &db, int64_t project_id, const char *kind,
+                  const v1::RunMetadata &metadata, bool full_analysis,
+                  const std::string &tool_version, int64_t now) {
+  db.prepare("INSERT INTO runs(project_id, kind, commit_sha, branch, "
+             "metadata, uploaded_at, full_analysis, tool_version) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(1, project_id)
+      .bind(2, std::string(kind))
+      .bind(3, metadata.commit())
+      .bind(4, metadata.branch())
+      .bindBlob(5, metadata.SerializeAsString())
+      .bind(6, now)
+      .bind(7, static_cast<int64_t>(full_analysis))
+      .bind(8, tool_version)
+      .run();
+  return db.lastInsertId();
+}
+
+void setRunCounts(Database &db, int64_t run, uint32_t added, uint32_t resolved,
+                  uint32_t seen) {
+  db.prepare("UPDATE runs SET races_added = ?, races_resolved = ?, "
+             "races_seen = ? WHERE id = ?")
+      .bind(1, static_cast<int64_t>(added))
+      .bind(2, static_cast<int64_t>(resolved))
+      .bind(3, static_cast<int64_t>(seen))
+      .bind(4, run)
+      .run();
+}
+
+std::optional<std::string> findUpload(Database &db,
+                                      const std::string &upload_id) {
+  Statement s = db.prepare("SELECT response FROM uploads WHERE upload_id = ?");
+  s.bind(1, upload_id);
+  if (!s.step())
+    return std::nullopt;
+  return s.blob(0);
+}
+
+void recordUpload(Database &db, const std::string &upload_id, int64_t run,
+                  const std::string &response) {
+  db.prepare("INSERT INTO uploads(upload_id, run_id, response) VALUES (?, ?, ?)")
+      .bind(1, upload_id)
+      .bind(2, run)
+      .bindBlob(3, response)
+      .run();
+}
+
+std::optional<StoredRace> findRace(Database &db, int64_t project_id,
+                                   const std::string &fingerprint) {
+  Statement s = db.prepare(
+      "SELECT id, status FROM races WHERE project_id = ? AND fingerprint = ?");
+  s.bind(1, project_id).bind(2, fingerprint);
+  if (!s.step())
+    return std::nullopt;
+  return StoredRace{s.integer(0), static_cast<v1::RaceStatus>(s.integer(1))};
+}
+
+int64_t insertRace(Database &db, int64_t project_id,
+                   const v1::RaceCandidate &candidate, int64_t now) {
+  bool intentional = candidate.suppression().kind() == "intentional";
+  db.prepare(
+        "INSERT INTO races(project_id, fingerprint, candidate, status, "
+        "race_class, kernel, first_file, second_file, score, detection_state, "
+        "review_state, review_comment, review_author, review_updated_at, "
+        "first_seen, last_seen) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .bind(1, project_id)
+      .bind(2, candidate.fingerprint())
+      .bindBlob(3, candidate.SerializeAsString())
+      .bind(4, static_cast<int64_t>(candidate.status()))
+      .bind(5, static_cast<int64_t>(candidate.race_class()))
+      .bind(6, candidate.kernel())
+      .bind(7, candidate.first().location().file())
+      .bind(8, candidate.second().location().file())
+      .bind(9, candidate.score())
+      .bind(10, static_cast<int64_t>(v1::DETECTION_STATE_NEW))
+      .bind(11, static_cast<int64_t>(intentional ? v1::REVIEW_STATE_INTENTIONAL
+                                                 : v1::REVIEW_STATE_UNREVIEWED))
+      .bind(12, intentional ? candidate.suppression().reason() : std::string())
+      .bind(13, std::string(intentional ? "source comment" : ""))
+      .bind(14, intentional ? now : int64_t{0})
+      .bind(15, now)
+      .bind(16, now)
+      .run();
+  return db.lastInsertId();
+}
+
+void updateRaceCandidate(Database &db, int64_t race,
+                         const v1::RaceCandidate &candidate) {
+  db.prepare("UPDATE races SET candidate = ?, race_class = ?, kernel = ?, "
+             "first_file = ?, second_file = ?, score = ? WHERE id = ?")
+      .bindBlob(1, candidate.SerializeAsString())
+      .bind(2, static_cast<int64_t>(candidate.race_class()))
+      .bind(3, candidate.kernel())
+      .bind(4, candidate.first().location().file())
+      .bind(5, candidate.second().location().file())
+      .bind(6, candidate.score())
+      .bind(7, race)
+      .run();
+}
+
+void markConfirmed(Database &db, int64_t race) {
+  db.prepare("UPDATE races SET status = ? WHERE id = ?")
+      .bind(1, static_cast<int64_t>(v1::RACE_STATUS_CONFIRMED))
+      .bind(2, race)
+      .run();
+}
+
+v1::DetectionState branchState(Database &db, int64_t race,
+                               const std::string &branch) {
+  Statement s = db.prepare(
+      "SELECT state FROM race_branches WHERE race_id = ? AND branch = ?");
+  s.bind(1, race).bind(2, branch);
+  if (!s.step())
+    return v1::DETECTION_STATE_UNSPECIFIED;
+  return static_cast<v1::DetectionState>(s.integer(0));
+}
+
+void setBranchState(Database &db, int64_t race, const std::string &branch,
+                    v1::DetectionState state) {
+  db.prepare("INSERT INTO race_branches(race_id, branch, state) "
+             "VALUES (?, ?, ?) ON CONFLICT(race_id, branch) "
+             "DO UPDATE SET state = excluded.state")
+      .bind(1, race)
+      .bind(2, branch)
+      .bind(3, static_cast<int64_t>(state))
+      .run();
+  db.prepare("UPDATE races SET detection_state = ? WHERE id = ?")
+      .bind(1, static_cast<int64_t>(state))
+      .bind(2, race)
+      .run();
+}
+
+void recordRunRace(Database &db, int64_t run, int64_t race,
+                   v1::DetectionState state) {
+  db.prepare("INSERT OR IGNORE INTO run_races(run_id, race_id, state) "
+             "VALUES (?, ?, ?)")
+      .bind(1, run)
+      .bind(2, race)
+      .bind(3, static_cast<int64_t>(state))
+      .run();
+}
+
+void addOccurrence(Database &db, int64_t race, int64_t run, int64_t now,
+                   const v1::Occurrence &occurrence) {
+  auto count = static_cast<int64_t>(occurrence.count());
+  db.prepare("INSERT INTO occurrences(race_id, run_id, seen_at, count, detail) "
+             "VALUES (?, ?, ?, ?, ?)")
+      .bind(1, race)
+      .bind(2, run)
+      .bind(3, now)
+      .bind(4, count)
+      .bindBlob(5, occurrence.SerializeAsString())
+      .run();
+  db.prepare("UPDATE races SET last_seen = ?, "
+             "occurrence_count = occurrence_count + ? WHERE id = ?")
+      .bind(1, now)
+      .bind(2, count)
+      .bind(3, race)
+      .run();
+}
+
+const char *const kRaceColumns =
+    "r.id, p.name, r.fingerprint, r.candidate, r.status, r.review_state, "
+    "r.review_comment, r.review_author, r.review_updated_at, r.first_seen, "
+    "r.last_seen, r.occurrence_count, r.detection_state";
+
+v1::Race readRace(const Statement &row, int first) {
+  v1::Race race;
+  race.set_id(row.integer(first));
+  race.set_project(row.text(first + 1));
+  race.set_fingerprint(row.text(first + 2));
+  *race.mutable_candidate() =
+      parseBlob<v1::RaceCandidate>(row.blob(first + 3), "race candidate");
+  race.set_status(static_cast<v1::RaceStatus>(row.integer(first + 4)));
+  race.mutable_candidate()->set_status(race.status());
+  v1::Review *review = race.mutable_review();
+  review->set_state(static_cast<v1::ReviewState>(row.integer(first + 5)));
+  review->set_comment(row.text(first + 6));
+  review->set_author(row.text(first + 7));
+  if (int64_t at = row.integer(first + 8))
+    *review->mutable_updated_at() = toTimestamp(at);
+  *race.mutable_first_seen() = toTimestamp(row.integer(first + 9));
+  *race.mutable_last_seen() = toTimestamp(row.integer(first + 10));
+  race.set_occurrence_count(static_cast<uint64_t>(row.integer(first + 11)));
+  race.set_detection_state(
+      static_cast<v1::DetectionState>(row.integer(first + 12)));
+  return race;
+}
+
+const char *const kRunColumns =
+    "u.id, u.kind, u.metadata, u.uploaded_at, u.races_added, "
+    "u.races_resolved, u.races_seen, u.tool_version";
+
+v1::Run readRun(const Statement &row, int first) {
+  v1::Run run;
+  run.set_run_id(publicRunId(row.integer(first)));
+  run.set_kind(row.text(first + 1));
+  *run.mutable_metadata() =
+      parseBlob<v1::RunMetadata>(row.blob(first + 2), "run metadata");
+  *run.mutable_uploaded_at() = toTimestamp(row.integer(first + 3));
+  run.set_races_added(static_cast<uint32_t>(row.integer(first + 4)));
+  run.set_races_resolved(static_cast<uint32_t>(row.integer(first + 5)));
+  run.set_races_seen(static_cast<uint32_t>(row.integer(first + 6)));
+  run.set_tool_version(row.text(first + 7));
+  return run;
+}
+
+} // namespace gpurace::storage

@@ -1,0 +1,78 @@
+//===- SqliteRaceStore.h - RaceStore on one SQLite file ---------*- C++ -*-===//
+//
+// One writer connection and one reader connection: in WAL mode queries run
+// beside an ingest instead of waiting for it. Each connection is used by
+// one thread at a time.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_STORAGE_SQLITERACESTORE_H
+#define GPURACE_STORAGE_SQLITERACESTORE_H
+
+#include "storage/Queries.h"
+#include "storage/RaceStore.h"
+#include "storage/Sqlite.h"
+
+#include <memory>
+#include <mutex>
+
+namespace gpurace {
+
+struct SqliteStoreOptions {
+  storage::PageLimits page_limits;
+  // Run the migrations the file lacks; off, an outdated file is refused.
+  bool migrate = true;
+};
+
+class SqliteRaceStore final : public RaceStore {
+public:
+  static Result<std::unique_ptr<SqliteRaceStore>>
+  open(const std::string &path, const SqliteStoreOptions &options = {});
+
+  Result<v1::UploadAnalysisResponse>
+  uploadAnalysis(const v1::UploadAnalysisRequest &request) override;
+  Result<RuntimeIngestResult>
+  reportRuntime(const v1::ReportRuntimeRequest &request) override;
+  Result<v1::ListProjectsResponse> listProjects() override;
+  Result<v1::Summary> getSummary(const v1::GetSummaryRequest &request) override;
+  Result<v1::ListRacesResponse>
+  listRaces(const v1::ListRacesRequest &request) override;
+  Result<v1::Race> getRace(const v1::GetRaceRequest &request) override;
+  Result<v1::GetRaceHistoryResponse>
+  getRaceHistory(const v1::GetRaceHistoryRequest &request) override;
+  Result<v1::ListRunsResponse>
+  listRuns(const v1::ListRunsRequest &request) override;
+  Result<v1::RunDetail> getRun(const v1::GetRunRequest &request) override;
+  Result<v1::GetTrendResponse>
+  getTrend(const v1::GetTrendRequest &request) override;
+  Result<v1::Race> setReview(const v1::SetReviewRequest &request) override;
+  Result<CreatedToken> createToken(const std::string &name,
+                                   const std::string &project,
+                                   Role role) override;
+  Result<std::vector<TokenInfo>> listTokens() override;
+  Status revokeToken(int64_t id) override;
+  Result<std::optional<TokenInfo>>
+  findToken(const std::string &secret) override;
+  Result<bool> hasLiveTokens() override;
+  Result<PruneResult> prune(uint32_t keep_runs) override;
+
+  // Copies the live database to `destination` with SQLite's online backup
+  // API, while the server keeps serving.
+  Status backup(const std::string &destination);
+  Result<int> schemaVersion();
+
+private:
+  SqliteRaceStore(const std::string &path, const SqliteStoreOptions &options);
+
+  template <typename F> auto write(F &&f) -> Result<decltype(f())>;
+  template <typename F> auto read(F &&f) -> Result<decltype(f())>;
+
+  SqliteStoreOptions options_;
+  std::mutex writer_mutex_;
+  std::unique_ptr<sqlite::Database> writer_;
+  std::mutex reader_mutex_;
+  std::unique_ptr<sqlite::Database> reader_;
+};
+
+} // namespace gpurace
+
+#endif

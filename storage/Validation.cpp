@@ -1,0 +1,67 @@
+#include "storage/Validation.h"
+
+namespace gpurace::storage {
+
+namespace {
+
+constexpr size_t kMaxNameLength = 256;
+
+Status checkMetadata(const v1::RunMetadata &metadata) {
+  if (metadata.project().empty())
+    return Status::invalid("metadata.project: required");
+  if (metadata.project().size() > kMaxNameLength)
+    return Status::invalid("metadata.project: longer than 256 characters");
+  if (metadata.branch().size() > kMaxNameLength)
+    return Status::invalid("metadata.branch: longer than 256 characters");
+  if (metadata.commit().size() > kMaxNameLength)
+    return Status::invalid("metadata.commit: longer than 256 characters");
+  return {};
+}
+
+// Versioned fingerprints only: a "v2:" race must never merge with a "v1:"
+// one, and an empty fingerprint would merge every race.
+Status checkFingerprint(const std::string &fingerprint,
+                        const std::string &field) {
+  if (fingerprint.size() < 4 || fingerprint.compare(0, 3, "v1:") != 0)
+    return Status::invalid(field + ": expected \"v1:<hex>\", got \"" +
+                           fingerprint.substr(0, 64) + "\"");
+  return {};
+}
+
+} // namespace
+
+Status validateUpload(const v1::UploadAnalysisRequest &request) {
+  if (Status s = checkMetadata(request.metadata()); !s.ok())
+    return s;
+  if (!request.has_result())
+    return Status::invalid("result: required");
+  const auto &candidates = request.result().candidates();
+  for (int i = 0; i < candidates.size(); ++i) {
+    std::string field = "result.candidates[" + std::to_string(i) + "]";
+    if (Status s = checkFingerprint(candidates[i].fingerprint(),
+                                    field + ".fingerprint");
+        !s.ok())
+      return s;
+    if (candidates[i].race_class() == v1::RACE_CLASS_UNSPECIFIED)
+      return Status::invalid(field + ".race_class: required");
+  }
+  return {};
+}
+
+Status validateRuntimeReport(const v1::ReportRuntimeRequest &request) {
+  if (request.upload_id().empty())
+    return Status::invalid("upload_id: required for runtime reports");
+  if (Status s = checkMetadata(request.metadata()); !s.ok())
+    return s;
+  const auto &races = request.report().races();
+  for (int i = 0; i < races.size(); ++i) {
+    std::string field = "report.races[" + std::to_string(i) + "]";
+    if (Status s = checkFingerprint(races[i].fingerprint(),
+                                    field + ".fingerprint");
+        !s.ok())
+      return s;
+  }
+  return {};
+}
+
+} // namespace gpurace::storage

@@ -1,0 +1,121 @@
+// Triage, tokens, retention and backups.
+#include "storage/TokenHash.h"
+#include "storage/tests/StoreTestSupport.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace gpurace::testing {
+namespace {
+
+class AdminTest : public ::testing::Test {
+protected:
+  TempDir dir;
+  std::unique_ptr<SqliteRaceStore> store = openStore(dir.path("races.db"));
+};
+
+TEST_F(AdminTest, ReviewIsSetAndKeptInHistory) {
+  ASSERT_TRUE(store->uploadAnalysis(analysisUpload({candidate("v1:aa")}, "c1")).ok());
+  int64_t id = racesByFingerprint(*store, "main")["v1:aa"].id();
+  v1::SetReviewRequest r;
+  r.set_race_id(id);
+  r.set_state(v1::REVIEW_STATE_CONFIRMED);
+  r.set_author("ana");
+  ASSERT_TRUE(store->setReview(r).ok());
+  r.set_state(v1::REVIEW_STATE_FALSE_POSITIVE);
+  r.set_comment("guarded by the host's n < blockDim check");
+  auto race = store->setReview(r);
+  ASSERT_TRUE(race.ok()) << race.status().message;
+  EXPECT_EQ(race->review().state(), v1::REVIEW_STATE_FALSE_POSITIVE);
+  EXPECT_EQ(race->review().comment(), "guarded by the host's n < blockDim check");
+  EXPECT_EQ(race->review().author(), "ana");
+
+  v1::GetRaceHistoryRequest h;
+  h.set_id(id);
+  auto history = store->getRaceHistory(h);
+  ASSERT_EQ(history->reviews_size(), 2);
+  EXPECT_EQ(history->reviews(0).state(), v1::REVIEW_STATE_CONFIRMED);
+
+  // A review survives the next upload.
+  store->uploadAnalysis(analysisUpload({candidate("v1:aa")}, "c2"));
+  EXPECT_EQ(racesByFingerprint(*store, "main")["v1:aa"].review().state(),
+            v1::REVIEW_STATE_FALSE_POSITIVE);
+}
+
+TEST_F(AdminTest, ReviewOfUnknownRaceOrStateFails) {
+  v1::SetReviewRequest r;
+  r.set_race_id(42);
+  r.set_state(v1::REVIEW_STATE_CONFIRMED);
+  EXPECT_EQ(store->setReview(r).status().code, StatusCode::kNotFound);
+  r.set_state(v1::REVIEW_STATE_UNSPECIFIED);
+  auto bad = store->setReview(r);
+  EXPECT_EQ(bad.status().code, StatusCode::kInvalidArgument);
+  EXPECT_NE(bad.status().message.find("state"), std::string::npos);
+}
+
+TEST_F(AdminTest, TokensAreStoredHashedAndRevocable) {
+  EXPECT_FALSE(store->hasLiveTokens().value());
+  auto created = store->createToken("ci", "demo", Role::kStore);
+  ASSERT_TRUE(created.ok());
+  const std::string secret = created->secret;
+  EXPECT_EQ(secret.rfind("grt_", 0), 0u);
+  EXPECT_TRUE(store->hasLiveTokens().value());
+
+  auto found = store->findToken(secret);
+  ASSERT_TRUE(found.ok() && found->has_value());
+  EXPECT_EQ((*found)->role, Role::kStore);
+  EXPECT_EQ((*found)->project, "demo");
+  EXPECT_FALSE(store->findToken(secret + "x")->has_value());
+
+  // The secret itself is nowhere in the file.
+  store.reset();
+  std::ifstream in(dir.path("races.db"), std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  std::ifstream wal(dir.path("races.db-wal"), std::ios::binary);
+  bytes << wal.rdbuf();
+  EXPECT_EQ(bytes.str().find(secret), std::string::npos);
+  EXPECT_NE(bytes.str().find(sha256Hex(secret)), std::string::npos);
+
+  store = openStore(dir.path("races.db"));
+  ASSERT_TRUE(store->revokeToken(created->info.id).ok());
+  EXPECT_FALSE(store->findToken(secret)->has_value());
+  EXPECT_EQ(store->revokeToken(created->info.id).code, StatusCode::kNotFound);
+  auto tokens = store->listTokens();
+  ASSERT_EQ(tokens->size(), 1u);
+  EXPECT_TRUE(tokens->front().revoked);
+}
+
+TEST(TokenHash, MatchesTheSha256TestVector) {
+  EXPECT_EQ(sha256Hex("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST_F(AdminTest, PruneKeepsTheNewestRunsPerBranch) {
+  for (int i = 0; i < 4; ++i)
+    store->uploadAnalysis(analysisUpload(
+        {candidate("v1:0" + std::to_string(i))}, "c" + std::to_string(i),
+        "main", "demo", /*full=*/false));
+  store->uploadAnalysis(analysisUpload({candidate("v1:ff")}, "f1", "feature"));
+  auto pruned = store->prune(2);
+  ASSERT_TRUE(pruned.ok()) << pruned.status().message;
+  EXPECT_EQ(pruned->runs_deleted, 2u);
+  EXPECT_EQ(pruned->races_deleted, 2u);
+  auto runs = store->listRuns({});
+  EXPECT_EQ(runs->runs_size(), 3);
+  auto races = racesByFingerprint(*store, "main");
+  EXPECT_EQ(races.size(), 2u);
+  EXPECT_TRUE(races.count("v1:03"));
+  EXPECT_EQ(racesByFingerprint(*store, "feature").size(), 1u);
+  EXPECT_EQ(store->prune(0).status().code, StatusCode::kInvalidArgument);
+}
+
+TEST_F(AdminTest, BackupIsAUsableCopy) {
+  store->uploadAnalysis(analysisUpload({candidate("v1:aa")}, "c1"));
+  ASSERT_TRUE(store->backup(dir.path("copy.db")).ok());
+  auto copy = openStore(dir.path("copy.db"));
+  EXPECT_EQ(racesByFingerprint(*copy, "main").size(), 1u);
+}
+
+} // namespace
+} // namespace gpurace::testing

@@ -1,0 +1,166 @@
+// Storing uploads: deduplication, the lifecycle across runs, idempotency,
+// runtime confirmation, and bad input that stores nothing.
+#include "storage/tests/StoreTestSupport.h"
+
+namespace gpurace::testing {
+namespace {
+
+class IngestTest : public ::testing::Test {
+protected:
+  TempDir dir;
+  std::unique_ptr<SqliteRaceStore> store = openStore(dir.path("races.db"));
+
+  v1::UploadAnalysisResponse upload(const v1::UploadAnalysisRequest &r) {
+    auto result = store->uploadAnalysis(r);
+    EXPECT_TRUE(result.ok()) << result.status().message;
+    return result.ok() ? result.value() : v1::UploadAnalysisResponse();
+  }
+};
+
+TEST_F(IngestTest, SameFingerprintIsOneRace) {
+  upload(analysisUpload({candidate("v1:aa"), candidate("v1:aa")}, "c1"));
+  upload(analysisUpload({candidate("v1:aa")}, "c2"));
+  auto races = racesByFingerprint(*store, "main");
+  ASSERT_EQ(races.size(), 1u);
+  EXPECT_EQ(races["v1:aa"].occurrence_count(), 2u);
+}
+
+TEST_F(IngestTest, LifecycleAcrossFullAnalyses) {
+  auto first = upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "c1"));
+  EXPECT_EQ(first.races_new(), 2u);
+  auto second = upload(analysisUpload({candidate("v1:aa")}, "c2"));
+  EXPECT_EQ(second.races_unresolved(), 1u);
+  EXPECT_EQ(second.races_resolved(), 1u);
+  auto races = racesByFingerprint(*store, "main");
+  EXPECT_EQ(races["v1:aa"].detection_state(), v1::DETECTION_STATE_UNRESOLVED);
+  EXPECT_EQ(races["v1:bb"].detection_state(), v1::DETECTION_STATE_RESOLVED);
+
+  auto third = upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "c3"));
+  EXPECT_EQ(third.races_reopened(), 1u);
+  EXPECT_EQ(racesByFingerprint(*store, "main")["v1:bb"].detection_state(),
+            v1::DETECTION_STATE_REOPENED);
+}
+
+TEST_F(IngestTest, PartialAnalysisResolvesNothing) {
+  upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "c1"));
+  auto partial = upload(analysisUpload({candidate("v1:aa")}, "c2", "main",
+                                       "demo", /*full=*/false));
+  EXPECT_EQ(partial.races_resolved(), 0u);
+  EXPECT_EQ(racesByFingerprint(*store, "main")["v1:bb"].detection_state(),
+            v1::DETECTION_STATE_NEW);
+}
+
+TEST_F(IngestTest, DetectionStateIsPerBranch) {
+  upload(analysisUpload({candidate("v1:aa")}, "c1", "main"));
+  upload(analysisUpload({}, "c2", "feature"));
+  upload(analysisUpload({candidate("v1:aa")}, "c3", "feature"));
+  EXPECT_EQ(racesByFingerprint(*store, "main")["v1:aa"].detection_state(),
+            v1::DETECTION_STATE_NEW);
+  EXPECT_EQ(racesByFingerprint(*store, "feature")["v1:aa"].detection_state(),
+            v1::DETECTION_STATE_NEW);
+  upload(analysisUpload({}, "c4", "feature"));
+  EXPECT_EQ(racesByFingerprint(*store, "feature")["v1:aa"].detection_state(),
+            v1::DETECTION_STATE_RESOLVED);
+  EXPECT_EQ(racesByFingerprint(*store, "main")["v1:aa"].detection_state(),
+            v1::DETECTION_STATE_NEW);
+}
+
+TEST_F(IngestTest, RetriedUploadStoresNothingTwice) {
+  auto request = analysisUpload({candidate("v1:aa")}, "c1");
+  request.set_upload_id("ci-job-17");
+  auto first = upload(request);
+  auto retry = upload(request);
+  EXPECT_FALSE(first.duplicate());
+  EXPECT_TRUE(retry.duplicate());
+  EXPECT_EQ(retry.run_id(), first.run_id());
+  EXPECT_EQ(retry.races_new(), 1u);
+  EXPECT_EQ(racesByFingerprint(*store, "main")["v1:aa"].occurrence_count(), 1u);
+  auto runs = store->listRuns({});
+  ASSERT_TRUE(runs.ok());
+  EXPECT_EQ(runs->runs_size(), 1);
+}
+
+TEST_F(IngestTest, RuntimeReportConfirmsTheAnalysisRace) {
+  upload(analysisUpload({candidate("v1:aa")}, "c1"));
+  auto result = store->reportRuntime(runtimeReport("agent-1", {"v1:aa"}));
+  ASSERT_TRUE(result.ok()) << result.status().message;
+  EXPECT_EQ(result->races_confirmed, 1u);
+  auto races = racesByFingerprint(*store, "main");
+  ASSERT_EQ(races.size(), 1u);
+  EXPECT_EQ(races["v1:aa"].status(), v1::RACE_STATUS_CONFIRMED);
+  EXPECT_EQ(races["v1:aa"].candidate().status(), v1::RACE_STATUS_CONFIRMED);
+  EXPECT_EQ(races["v1:aa"].occurrence_count(), 4u); // 1 analysis + 3 runtime
+
+  // A later analysis keeps the confirmation.
+  upload(analysisUpload({candidate("v1:aa")}, "c2"));
+  EXPECT_EQ(racesByFingerprint(*store, "main")["v1:aa"].status(),
+            v1::RACE_STATUS_CONFIRMED);
+}
+
+TEST_F(IngestTest, RuntimeOnlyRaceIsStoredConfirmed) {
+  ASSERT_TRUE(store->reportRuntime(runtimeReport("agent-1", {"v1:cc"})).ok());
+  auto retry = store->reportRuntime(runtimeReport("agent-1", {"v1:cc"}));
+  ASSERT_TRUE(retry.ok());
+  EXPECT_TRUE(retry->duplicate);
+  auto races = racesByFingerprint(*store, "main");
+  ASSERT_EQ(races.size(), 1u);
+  EXPECT_EQ(races["v1:cc"].status(), v1::RACE_STATUS_CONFIRMED);
+  EXPECT_EQ(races["v1:cc"].occurrence_count(), 3u);
+  EXPECT_EQ(races["v1:cc"].detection_state(), v1::DETECTION_STATE_NEW);
+}
+
+TEST_F(IngestTest, BadUploadNamesTheFieldAndStoresNothing) {
+  upload(analysisUpload({candidate("v1:aa")}, "c1"));
+  auto bad = analysisUpload({candidate("v1:bb"), candidate("")}, "c2");
+  auto result = store->uploadAnalysis(bad);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().code, StatusCode::kInvalidArgument);
+  EXPECT_NE(result.status().message.find("result.candidates[1].fingerprint"),
+            std::string::npos)
+      << result.status().message;
+  auto races = racesByFingerprint(*store, "main");
+  EXPECT_EQ(races.size(), 1u);
+  EXPECT_EQ(races["v1:aa"].detection_state(), v1::DETECTION_STATE_NEW);
+  EXPECT_EQ(store->listRuns({})->runs_size(), 1);
+
+  auto no_project = analysisUpload({}, "c3", "main", "");
+  EXPECT_NE(store->uploadAnalysis(no_project).status().message.find(
+                "metadata.project"),
+            std::string::npos);
+}
+
+TEST_F(IngestTest, HostileStringsComeBackVerbatim) {
+  const std::string file = "x'); DROP TABLE races; --<script>alert(1)</script>.cu";
+  auto c = candidate("v1:dd", "k\"'; --", file);
+  c.mutable_first()->set_expression("a[i] /* <img src=x onerror=alert(1)> */");
+  upload(analysisUpload({c}, "c1", "main", "demo"));
+  auto races = racesByFingerprint(*store, "main");
+  ASSERT_EQ(races.size(), 1u);
+  EXPECT_EQ(races["v1:dd"].candidate().first().location().file(), file);
+  EXPECT_EQ(races["v1:dd"].candidate().kernel(), "k\"'; --");
+  EXPECT_EQ(races["v1:dd"].candidate().first().expression(),
+            "a[i] /* <img src=x onerror=alert(1)> */");
+  v1::ListRacesRequest by_file;
+  by_file.mutable_filter()->set_file("DROP TABLE");
+  EXPECT_EQ(store->listRaces(by_file)->races_size(), 1);
+}
+
+TEST_F(IngestTest, SourceSuppressionStartsAsIntentional) {
+  auto c = candidate("v1:ee");
+  c.mutable_suppression()->set_kind("intentional");
+  c.mutable_suppression()->set_reason("benign flag write");
+  upload(analysisUpload({c}, "c1"));
+  auto race = racesByFingerprint(*store, "main")["v1:ee"];
+  EXPECT_EQ(race.review().state(), v1::REVIEW_STATE_INTENTIONAL);
+  EXPECT_EQ(race.review().comment(), "benign flag write");
+}
+
+TEST_F(IngestTest, DataSurvivesReopeningTheFile) {
+  upload(analysisUpload({candidate("v1:aa")}, "c1"));
+  store.reset();
+  store = openStore(dir.path("races.db"));
+  EXPECT_EQ(racesByFingerprint(*store, "main").size(), 1u);
+}
+
+} // namespace
+} // namespace gpurace::testing

@@ -1,0 +1,225 @@
+// Queries: filters, sorting, pages, "new since", summaries, history, runs
+// and trends.
+#include "storage/tests/StoreTestSupport.h"
+
+namespace gpurace::testing {
+namespace {
+
+class QueryTest : public ::testing::Test {
+protected:
+  TempDir dir;
+  std::unique_ptr<SqliteRaceStore> store = openStore(dir.path("races.db"));
+
+  std::string upload(const v1::UploadAnalysisRequest &r) {
+    auto result = store->uploadAnalysis(r);
+    EXPECT_TRUE(result.ok()) << result.status().message;
+    return result.ok() ? result->run_id() : "";
+  }
+
+  std::vector<std::string> fingerprints(const v1::ListRacesRequest &r) {
+    auto list = store->listRaces(r);
+    EXPECT_TRUE(list.ok()) << list.status().message;
+    std::vector<std::string> out;
+    if (list.ok())
+      for (const auto &race : list->races())
+        out.push_back(race.fingerprint());
+    return out;
+  }
+};
+
+using Fps = std::vector<std::string>;
+
+TEST_F(QueryTest, FiltersByClassKernelFileAndStatus) {
+  auto warp = candidate("v1:02", "scan", "src/scan.cu");
+  warp.set_race_class(v1::RACE_CLASS_INTRA_WARP);
+  upload(analysisUpload({candidate("v1:01"), warp}, "c1"));
+  store->reportRuntime(runtimeReport("agent", {"v1:01"}));
+
+  v1::ListRacesRequest r;
+  r.mutable_filter()->add_classes(v1::RACE_CLASS_INTRA_WARP);
+  EXPECT_EQ(fingerprints(r), Fps{"v1:02"});
+  r.Clear();
+  r.mutable_filter()->set_kernel("reduce");
+  EXPECT_EQ(fingerprints(r), Fps{"v1:01"});
+  r.Clear();
+  r.mutable_filter()->set_file("scan.cu");
+  EXPECT_EQ(fingerprints(r), Fps{"v1:02"});
+  r.Clear();
+  r.mutable_filter()->add_statuses(v1::RACE_STATUS_CONFIRMED);
+  EXPECT_EQ(fingerprints(r), Fps{"v1:01"});
+  r.mutable_filter()->add_statuses(v1::RACE_STATUS_POTENTIAL);
+  EXPECT_EQ(fingerprints(r).size(), 2u);
+}
+
+TEST_F(QueryTest, SortsAndPages) {
+  std::vector<v1::RaceCandidate> cs;
+  for (int i = 0; i < 5; ++i) {
+    cs.push_back(candidate("v1:0" + std::to_string(i)));
+    cs.back().set_score(0.1 * (i + 1));
+  }
+  upload(analysisUpload(cs, "c1"));
+  v1::ListRacesRequest r;
+  r.set_order_by("-score");
+  r.set_page_size(2);
+  auto page1 = store->listRaces(r);
+  ASSERT_TRUE(page1.ok());
+  EXPECT_EQ(page1->total_count(), 5u);
+  ASSERT_EQ(page1->races_size(), 2);
+  EXPECT_EQ(page1->races(0).fingerprint(), "v1:04");
+  Fps seen;
+  while (true) {
+    auto page = store->listRaces(r);
+    ASSERT_TRUE(page.ok());
+    for (const auto &race : page->races())
+      seen.push_back(race.fingerprint());
+    if (page->next_page_token().empty())
+      break;
+    r.set_page_token(page->next_page_token());
+  }
+  EXPECT_EQ(seen, (Fps{"v1:04", "v1:03", "v1:02", "v1:01", "v1:00"}));
+  r.set_order_by("score");
+  r.clear_page_token();
+  EXPECT_EQ(fingerprints(r).front(), "v1:00");
+}
+
+TEST_F(QueryTest, BadRequestsNameTheField) {
+  v1::ListRacesRequest r;
+  r.set_order_by("colour");
+  EXPECT_NE(store->listRaces(r).status().message.find("order_by"),
+            std::string::npos);
+  r.Clear();
+  r.set_page_size(100000);
+  EXPECT_NE(store->listRaces(r).status().message.find("page_size"),
+            std::string::npos);
+  r.Clear();
+  r.set_page_token("garbage");
+  EXPECT_NE(store->listRaces(r).status().message.find("page_token"),
+            std::string::npos);
+  r.Clear();
+  r.mutable_filter()->set_new_since_commit("nosuchcommit");
+  auto missing = store->listRaces(r);
+  EXPECT_EQ(missing.status().code, StatusCode::kNotFound);
+}
+
+TEST_F(QueryTest, NewSinceCommitIsADiffAgainstTheBaseline) {
+  upload(analysisUpload({candidate("v1:aa")}, "1111aaaa"));
+  upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "2222bbbb",
+                        "feature"));
+  v1::ListRacesRequest r;
+  r.mutable_filter()->set_project("demo");
+  r.mutable_filter()->set_branch("feature");
+  r.mutable_filter()->set_new_since_commit("1111"); // a prefix is enough
+  EXPECT_EQ(fingerprints(r), Fps{"v1:bb"});
+
+  // Fixed on the branch: no longer new.
+  std::string fixed = upload(analysisUpload({candidate("v1:aa")}, "3333cccc",
+                                            "feature"));
+  EXPECT_TRUE(fingerprints(r).empty());
+  r.mutable_filter()->clear_new_since_commit();
+  r.mutable_filter()->set_new_since_run(fixed);
+  EXPECT_TRUE(fingerprints(r).empty());
+}
+
+TEST_F(QueryTest, SummaryCountsByEveryState) {
+  auto warp = candidate("v1:02");
+  warp.set_race_class(v1::RACE_CLASS_INTRA_WARP);
+  upload(analysisUpload({candidate("v1:01"), warp}, "c1"));
+  store->reportRuntime(runtimeReport("agent", {"v1:01"}));
+  v1::GetSummaryRequest r;
+  r.set_project("demo");
+  r.set_branch("main");
+  auto s = store->getSummary(r);
+  ASSERT_TRUE(s.ok()) << s.status().message;
+  EXPECT_EQ(s->total(), 2u);
+  EXPECT_EQ(s->by_status().at("RACE_STATUS_CONFIRMED"), 1u);
+  EXPECT_EQ(s->by_status().at("RACE_STATUS_POTENTIAL"), 1u);
+  EXPECT_EQ(s->by_class().at("RACE_CLASS_INTRA_WARP"), 1u);
+  EXPECT_EQ(s->by_review().at("REVIEW_STATE_UNREVIEWED"), 2u);
+  EXPECT_EQ(s->by_detection().at("DETECTION_STATE_NEW"), 2u);
+}
+
+TEST_F(QueryTest, RaceHistoryFollowsTheRuns) {
+  upload(analysisUpload({candidate("v1:aa")}, "c1"));
+  upload(analysisUpload({}, "c2"));
+  upload(analysisUpload({candidate("v1:aa")}, "c3"));
+  auto race = racesByFingerprint(*store, "main")["v1:aa"];
+  v1::GetRaceHistoryRequest r;
+  r.set_id(race.id());
+  auto history = store->getRaceHistory(r);
+  ASSERT_TRUE(history.ok());
+  ASSERT_EQ(history->entries_size(), 3);
+  EXPECT_EQ(history->entries(0).detection_state(), v1::DETECTION_STATE_NEW);
+  EXPECT_FALSE(history->entries(1).present());
+  EXPECT_EQ(history->entries(1).run().metadata().commit(), "c2");
+  EXPECT_EQ(history->entries(2).detection_state(), v1::DETECTION_STATE_REOPENED);
+}
+
+TEST_F(QueryTest, GetRaceCarriesExcerptsAndOccurrences) {
+  upload(analysisUpload({candidate("v1:aa")}, "c1"));
+  store->reportRuntime(runtimeReport("agent", {"v1:aa"}));
+  v1::GetRaceRequest r;
+  r.set_project("demo");
+  r.set_fingerprint("v1:aa");
+  auto race = store->getRace(r);
+  ASSERT_TRUE(race.ok()) << race.status().message;
+  EXPECT_EQ(race->candidate().second().excerpt().lines(1), "  out[i] = in[i];");
+  ASSERT_EQ(race->occurrences_size(), 2);
+  EXPECT_EQ(race->occurrences(0).source(), "runtime");
+  EXPECT_EQ(race->occurrences(0).device().name(), "NVIDIA H100");
+  EXPECT_EQ(race->occurrences(1).source(), "analysis");
+  EXPECT_EQ(race->occurrences(1).block_dim().x(), 256u);
+  r.Clear();
+  r.set_id(9999);
+  EXPECT_EQ(store->getRace(r).status().code, StatusCode::kNotFound);
+}
+
+TEST_F(QueryTest, RunDetailAndTrend) {
+  upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "c1"));
+  std::string second = upload(analysisUpload({candidate("v1:aa"),
+                                              candidate("v1:cc")}, "c2"));
+  v1::GetRunRequest r;
+  r.set_run_id(second);
+  auto detail = store->getRun(r);
+  ASSERT_TRUE(detail.ok()) << detail.status().message;
+  EXPECT_EQ(detail->run().metadata().commit(), "c2");
+  ASSERT_EQ(detail->races_added_size(), 1);
+  EXPECT_EQ(detail->races_added(0).fingerprint(), "v1:cc");
+  ASSERT_EQ(detail->races_resolved_size(), 1);
+  EXPECT_EQ(detail->races_resolved(0).fingerprint(), "v1:bb");
+
+  v1::GetTrendRequest t;
+  t.set_project("demo");
+  t.set_branch("main");
+  auto trend = store->getTrend(t);
+  ASSERT_TRUE(trend.ok());
+  ASSERT_EQ(trend->points_size(), 2);
+  EXPECT_EQ(trend->points(0).commit(), "c1");
+  EXPECT_EQ(trend->points(1).open(), 2u);
+  EXPECT_EQ(trend->points(1).added(), 1u);
+  EXPECT_EQ(trend->points(1).resolved(), 1u);
+
+  r.set_run_id("run-x");
+  EXPECT_EQ(store->getRun(r).status().code, StatusCode::kNotFound);
+}
+
+TEST_F(QueryTest, ProjectsAndRunsAreListed) {
+  upload(analysisUpload({}, "c1", "main", "zeta"));
+  upload(analysisUpload({}, "c2", "main", "alpha"));
+  upload(analysisUpload({}, "c3", "dev", "alpha"));
+  auto projects = store->listProjects();
+  ASSERT_TRUE(projects.ok());
+  EXPECT_EQ(std::vector<std::string>(projects->projects().begin(),
+                                     projects->projects().end()),
+            (std::vector<std::string>{"alpha", "zeta"}));
+  v1::ListRunsRequest r;
+  r.set_project("alpha");
+  auto runs = store->listRuns(r);
+  ASSERT_TRUE(runs.ok());
+  ASSERT_EQ(runs->runs_size(), 2);
+  EXPECT_EQ(runs->runs(0).metadata().commit(), "c3"); // newest first
+  r.set_branch("main");
+  EXPECT_EQ(store->listRuns(r)->runs_size(), 1);
+}
+
+} // namespace
+} // namespace gpurace::testing
