@@ -1,0 +1,247 @@
+//===- main.cpp - gpurace-corpus-score ------------------------------------===//
+//
+// Runs `gpurace analyze` over the race corpus with and without host facts,
+// optionally reads runtime reports for dynamic confirmation, and prints
+// true races found, false negatives and false positives per category in
+// the layout of HGRD's Table 3. With --baseline it fails when the totals
+// regress.
+//
+//===----------------------------------------------------------------------===//
+#include "bench/corpus/AnalyzerRun.h"
+#include "bench/corpus/CorpusAnnotations.h"
+#include "bench/corpus/Matching.h"
+#include "bench/corpus/ScoreTable.h"
+#include "proto/JsonCodec.h"
+
+#include "gpurace/v1/runtime.pb.h"
+
+#include <CLI/CLI.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+namespace fs = std::filesystem;
+using namespace gpurace::corpus;
+
+namespace {
+
+struct Options {
+  std::string corpus = GPURACE_CORPUS_DIR;
+  std::vector<std::string> files;
+  std::string gpurace;
+  std::string kernel_only_flag = "--host-facts=off";
+  std::string runtime_reports;
+  std::string baseline;
+  std::string write_baseline;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  bool check_annotations = false;
+  bool details = false;
+};
+
+// The gpurace program installed next to this one.
+std::string defaultGpurace() {
+  std::error_code error;
+  fs::path self = fs::read_symlink("/proc/self/exe", error);
+  return (error ? fs::path("gpurace") : self.parent_path() / "gpurace").string();
+}
+
+// The file's category must be its directory, so that the table and the
+// tree agree.
+void checkDirectory(const CorpusFile &file,
+                    std::vector<AnnotationError> &errors) {
+  std::string directory = fs::path(file.path).parent_path().filename().string();
+  if (!file.category.empty() && file.category != directory)
+    errors.push_back({file.path, 1, "category '" + file.category +
+                                        "' differs from its directory '" +
+                                        directory + "'"});
+}
+
+std::vector<CorpusFile> loadCorpus(const Options &options,
+                                   std::vector<AnnotationError> &errors) {
+  std::vector<std::string> paths =
+      options.files.empty() ? findCorpusFiles(options.corpus) : options.files;
+  std::vector<CorpusFile> files;
+  for (const std::string &path : paths) {
+    files.push_back(loadCorpusFile(path, errors));
+    checkDirectory(files.back(), errors);
+  }
+  return files;
+}
+
+// Runs `work(i)` for i in [0, count) on `jobs` threads.
+template <typename Work> void parallelFor(size_t count, unsigned jobs, Work work) {
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> threads;
+  for (unsigned j = 0; j < std::min<size_t>(jobs, count); ++j)
+    threads.emplace_back([&] {
+      for (size_t i = next++; i < count; i = next++)
+        work(i);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+}
+
+struct StaticRun {
+  AnalyzerOutcome kernel_only, host_facts;
+};
+
+std::vector<StaticRun> runStatic(const std::vector<CorpusFile> &files,
+                                 const Options &options) {
+  std::vector<StaticRun> runs(files.size());
+  parallelFor(2 * files.size(), options.jobs, [&](size_t job) {
+    const CorpusFile &file = files[job / 2];
+    if (job % 2 == 0)
+      runs[job / 2].kernel_only =
+          runAnalyzer(options.gpurace, {options.kernel_only_flag}, file.path);
+    else
+      runs[job / 2].host_facts = runAnalyzer(options.gpurace, {}, file.path);
+  });
+  return runs;
+}
+
+// The runtime reports for one corpus file: <dir>/<category>/<stem>*.json.
+// Returns false when there are none; `error` is set when one is unreadable.
+bool loadRuntimeReports(const std::string &dir, const CorpusFile &file,
+                        std::vector<gpurace::v1::RuntimeReport> &reports,
+                        std::string &error) {
+  fs::path folder = fs::path(dir) / file.category;
+  std::string stem = fs::path(file.path).stem().string();
+  std::error_code ignored;
+  for (const auto &entry : fs::directory_iterator(folder, ignored)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind(stem + ".", 0) != 0 || entry.path().extension() != ".json")
+      continue;
+    std::ifstream in(entry.path());
+    std::ostringstream text;
+    text << in.rdbuf();
+    gpurace::v1::RuntimeReport report;
+    std::string parse_error;
+    if (!gpurace::fromJson(text.str(), report, parse_error))
+      error = entry.path().string() + ": " + parse_error;
+    reports.push_back(report);
+  }
+  return !reports.empty();
+}
+
+void report(const Options &options, const CorpusFile &file, Mode mode,
+            const std::optional<FileScore> &score, const std::string &error) {
+  if (!score) {
+    std::cerr << file.path << ": " << modeKey(mode) << ": tool error: " << error
+              << "\n";
+    return;
+  }
+  if (!options.details)
+    return;
+  for (const std::string &detail : score->details)
+    std::cout << file.path << ": " << modeKey(mode) << ": " << detail << "\n";
+}
+
+void scoreMode(const Options &options, ScoreTable &table, const CorpusFile &file,
+               Mode mode, const AnalyzerOutcome &outcome) {
+  std::optional<FileScore> score;
+  if (outcome.ok)
+    score = scoreFile(file, fromAnalysis(outcome.result));
+  report(options, file, mode, score, outcome.error);
+  table.add(file.category, mode, score);
+}
+
+void scoreDynamic(const Options &options, ScoreTable &table,
+                  const CorpusFile &file) {
+  std::vector<gpurace::v1::RuntimeReport> reports;
+  std::string error;
+  if (!loadRuntimeReports(options.runtime_reports, file, reports, error))
+    return;
+  std::optional<FileScore> score;
+  if (error.empty())
+    score = scoreFile(file, fromRuntime(reports));
+  report(options, file, Mode::Dynamic, score, error);
+  table.add(file.category, Mode::Dynamic, score);
+}
+
+int finish(const Options &options, const ScoreTable &table) {
+  table.print(std::cout);
+  std::string error;
+  if (!options.write_baseline.empty() &&
+      !writeBaseline(options.write_baseline, table.total(), error)) {
+    std::cerr << "gpurace-corpus-score: error: " << error << "\n";
+    return 1;
+  }
+  if (options.baseline.empty())
+    return 0;
+  Baseline baseline;
+  if (!readBaseline(options.baseline, baseline, error)) {
+    std::cerr << "gpurace-corpus-score: error: " << error << "\n";
+    return 1;
+  }
+  std::vector<std::string> regressions =
+      compareWithBaseline(baseline, table.total());
+  for (const std::string &regression : regressions)
+    std::cerr << "regression against " << options.baseline << ": "
+              << regression << "\n";
+  return regressions.empty() ? 0 : 1;
+}
+
+int run(const Options &options) {
+  std::vector<AnnotationError> errors;
+  std::vector<CorpusFile> files = loadCorpus(options, errors);
+  for (const AnnotationError &error : errors)
+    std::cerr << error.path << ":" << error.line << ": error: "
+              << error.message << "\n";
+  if (!errors.empty())
+    return 1;
+  if (options.check_annotations) {
+    std::cout << files.size() << " corpus files, annotations well-formed\n";
+    return 0;
+  }
+  ScoreTable table;
+  std::vector<StaticRun> runs = runStatic(files, options);
+  for (size_t i = 0; i < files.size(); ++i) {
+    const CorpusFile &file = files[i];
+    table.addFile(file.category, file.races.size() + file.divergences.size());
+    scoreMode(options, table, file, Mode::KernelOnly, runs[i].kernel_only);
+    scoreMode(options, table, file, Mode::HostFacts, runs[i].host_facts);
+    if (!options.runtime_reports.empty())
+      scoreDynamic(options, table, file);
+  }
+  return finish(options, table);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options options;
+  options.gpurace = defaultGpurace();
+  CLI::App app("Scores gpurace against the annotated race corpus.",
+               "gpurace-corpus-score");
+  app.add_option("files", options.files,
+                 "Corpus files to score (default: every .cu under --corpus)");
+  app.add_option("--corpus", options.corpus, "The corpus directory")
+      ->capture_default_str();
+  app.add_option("--gpurace", options.gpurace, "The gpurace program")
+      ->capture_default_str();
+  app.add_option("-j,--jobs", options.jobs, "Analyzer runs in parallel")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--kernel-only-flag", options.kernel_only_flag,
+                 "The analyze flag that turns host facts off")
+      ->capture_default_str();
+  app.add_option("--runtime-reports", options.runtime_reports,
+                 "Directory of RuntimeReport JSON files, "
+                 "<category>/<file stem>*.json, for the dynamic column")
+      ->check(CLI::ExistingDirectory);
+  app.add_option("--baseline", options.baseline,
+                 "Exit 1 when the totals regress against this baseline")
+      ->check(CLI::ExistingFile);
+  app.add_option("--write-baseline", options.write_baseline,
+                 "Record the current totals as a baseline");
+  app.add_flag("--check-annotations", options.check_annotations,
+               "Only check that every file's annotations are well-formed");
+  app.add_flag("--details", options.details,
+               "Print every missed and unexpected race per file");
+  CLI11_PARSE(app, argc, argv);
+  return run(options);
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Compiles every corpus program with nvcc for sm_90 (device code included)
+# and names every file that fails. Usage: nvcc-compile-all.sh NVCC DIR [JOBS]
+set -uo pipefail
+nvcc=$1
+dir=$2
+jobs=${3:-2}
+export nvcc
+compile_one() {
+  # Grid-wide barriers need relocatable device code on older toolkits.
+  local flags=(-arch=sm_90 -c -o /dev/null)
+  if grep -q 'this_grid' "$1"; then
+    flags+=(-rdc=true)
+  fi
+  if ! output=$("$nvcc" "${flags[@]}" "$1" 2>&1); then
+    printf 'FAILED %s\n%s\n' "$1" "$output"
+    return 1
+  fi
+}
+export -f compile_one
+files=$(find "$dir" -name '*.cu' | sort)
+count=$(printf '%s\n' "$files" | grep -c .)
+if [[ $count -eq 0 ]]; then
+  echo "no .cu files under $dir"
+  exit 1
+fi
+failures=$(printf '%s\n' "$files" | xargs -P "$jobs" -I{} bash -c 'compile_one "$1"' _ {} | grep '^FAILED ' )
+if [[ -n $failures ]]; then
+  printf '%s\n' "$failures"
+  echo "$(printf '%s\n' "$failures" | grep -c .) of $count corpus files failed to compile"
+  exit 1
+fi
+echo "all $count corpus files compile with nvcc"
