@@ -6,6 +6,9 @@
 namespace gpurace {
 // `instrument` and `run`.
 std::vector<Subcommand> runtimeSubcommands();
+
+Subcommand instrumentSubcommand();
+Subcommand runSubcommand();
 } // namespace gpurace
 
 #endif
