@@ -62,6 +62,11 @@ void Detector::process(const WarpRecord &r) {
     return;
   }
   ++records_;
+  // Lanes waiting at a barrier that issue something else: the lanes that
+  // never arrived have exited, and the barrier completed without them.
+  auto wait = barrier_waits_.find(layout_.thread(r.block, r.warp, 0).warp);
+  if (wait != barrier_waits_.end() && (wait->second.lanes & r.active_mask))
+    completeBarrier(r);
   clocks_.catchUp(r.block, r.warp);
   switch (r.op) {
   case kOpRead:
@@ -256,18 +261,31 @@ void Detector::update(ShadowWord &word, const WordAccess &current,
   shadow_.remember(writes, a);
 }
 
+// A barrier is one arrival per warp once every live lane has reached it.
+// Lanes of one warp reaching different barriers (or the same lane arriving
+// twice) is barrier divergence.
 void Detector::onBarrier(const WarpRecord &r) {
-  uint32_t live = layout_.liveLanes(r.warp);
-  uint32_t skipped = live & ~r.active_mask;
-  if (skipped) {
+  uint64_t warp = layout_.thread(r.block, r.warp, 0).warp;
+  BarrierWait &wait = barrier_waits_[warp];
+  if (wait.lanes && wait.site != r.site) {
     Race race;
-    race.first_site = race.second_site = r.site;
+    race.first_site = wait.site;
+    race.second_site = r.site;
     race.race_class = v1::RACE_CLASS_BARRIER_DIVERGENCE;
     race.defect = v1::SYNC_DEFECT_DIVERGENT_BARRIER;
-    race.first_tid = layout_.thread(r.block, r.warp, __builtin_ctz(r.active_mask & live)).tid;
-    race.second_tid = layout_.thread(r.block, r.warp, __builtin_ctz(skipped)).tid;
+    race.first_tid = layout_.thread(r.block, r.warp, __builtin_ctz(wait.lanes)).tid;
+    race.second_tid = layout_.thread(r.block, r.warp, __builtin_ctz(r.active_mask)).tid;
     races_.add(race);
   }
+  wait.lanes |= r.active_mask;
+  wait.site = r.site;
+  uint32_t live = layout_.liveLanes(r.warp);
+  if ((wait.lanes & live) == live)
+    completeBarrier(r);
+}
+
+void Detector::completeBarrier(const WarpRecord &r) {
+  barrier_waits_.erase(layout_.thread(r.block, r.warp, 0).warp);
   clocks_.arriveBarrier(r.block, r.warp);
 }
 

@@ -99,6 +99,14 @@ private:
   RaceSet races_;
   std::unordered_map<uint64_t, LaneSync> lane_sync_;
   std::unordered_map<uint64_t, std::vector<Unseen>> unseen_;
+  // Lanes of a warp that reached a barrier whose other lanes have not yet
+  // (lanes may arrive in separate records), and the barrier's site.
+  struct BarrierWait {
+    uint32_t lanes = 0;
+    uint32_t site = 0;
+  };
+  std::unordered_map<uint64_t, BarrierWait> barrier_waits_;
+  void completeBarrier(const WarpRecord &r);
   uint64_t records_ = 0;
   uint64_t malformed_ = 0;
 };

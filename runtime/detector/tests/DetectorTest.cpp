@@ -339,13 +339,26 @@ TEST(DetectorTest, SpinLockProtectsItsCriticalSections) {
   EXPECT_TRUE(t.run().races().empty());
 }
 
-TEST(DetectorTest, BarrierReachedByPartOfAWarpIsDivergence) {
-  auto d = twoByTwo().barrier(9, 0, 0, 0x0000ffff).barrier(9, 0, 1).run();
+TEST(DetectorTest, LanesOfAWarpAtDifferentBarriersAreDivergence) {
+  auto d = twoByTwo()
+               .barrier(9, 0, 0, 0x0000ffff)
+               .barrier(8, 0, 0, 0xffff0000)
+               .run();
   const Race &r = onlyRace(d);
   EXPECT_EQ(r.race_class, v1::RACE_CLASS_BARRIER_DIVERGENCE);
   EXPECT_EQ(r.defect, v1::SYNC_DEFECT_DIVERGENT_BARRIER);
   EXPECT_EQ(r.first_site, 9u);
+  EXPECT_EQ(r.second_site, 8u);
   EXPECT_EQ(r.second_tid, 16u);
+}
+
+TEST(DetectorTest, LanesReachingABarrierSeparatelyAreOneArrival) {
+  TraceBuilder t = twoByTwo();
+  t.write(0, 0, 0, lane(0), TraceBuilder::same(kData));
+  for (uint32_t l = 0; l < 32; ++l)
+    t.barrier(9, 0, 0, lane(l)).barrier(9, 0, 1, lane(l));
+  t.read(1, 0, 1, lane(0), TraceBuilder::same(kData));
+  EXPECT_TRUE(t.run().races().empty());
 }
 
 TEST(DetectorTest, PartialLastWarpReachingTheBarrierIsNotDivergence) {
