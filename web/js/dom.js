@@ -17,9 +17,11 @@ function setAttributes(el, attrs) {
   }
 }
 
+// Missing values (undefined, null, false, '') add nothing, so callers can
+// write `value && node`.
 function appendChildren(el, children) {
   for (const child of children.flat(Infinity)) {
-    if (child === undefined || child === null || child === false) continue;
+    if (child === undefined || child === null || child === false || child === '') continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
 }

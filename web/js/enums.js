@@ -4,12 +4,17 @@
 
 // `dashed` keeps the dashes in labels where they are part of the term
 // ("Inter-block"), instead of reading them as spaces ("False positive").
+// Proto3 JSON leaves out zero values unless the server prints them, so an
+// enum is "not set" when missing or *_UNSPECIFIED.
+export function isSet(full) {
+  return Boolean(full) && !full.endsWith('_UNSPECIFIED');
+}
+
 function enumType(prefix, shortNames, { dashed = false } = {}) {
   const toFull = (short) => prefix + short.toUpperCase().replace(/-/g, '_');
   return {
     values: shortNames,
     toFull,
-    // Proto3 JSON leaves out zero values, so a missing enum is "unspecified".
     toShort(full) {
       if (!full || !full.startsWith(prefix)) return '';
       return full.slice(prefix.length).toLowerCase().replace(/_/g, '-');

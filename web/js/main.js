@@ -69,7 +69,7 @@ function setUpProjectPicker() {
 function markCurrentNavLink() {
   const path = window.location.pathname;
   for (const link of document.querySelectorAll('.nav-links a')) {
-    const target = link.getAttribute('href');
+    const target = link.pathname;
     const current = target === '/' ? path === '/' : path.startsWith(target);
     if (current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');

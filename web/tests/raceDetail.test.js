@@ -16,6 +16,15 @@ async function openRaceOf(page, server, kernel) {
   await settled(page);
 }
 
+// Values the server leaves at their defaults must not leak into the page
+// as "undefined", "unspecified" or stray text between the fields.
+async function assertNoPlaceholders(page) {
+  assert.doesNotMatch(await page.textContent('main'), /undefined|unspecified|NaN|\[object/i);
+  const strayText = await page.$$eval('dl.facts, table.witness tbody', (lists) => lists.flatMap(
+    (list) => [...list.childNodes].filter((n) => n.nodeType !== Node.ELEMENT_NODE).map((n) => n.textContent)));
+  assert.deepEqual(strayText, []);
+}
+
 function siteCard(page, title) {
   return page.locator(`section.site-card[aria-label="${title}"]`);
 }
@@ -43,6 +52,8 @@ describe('race detail', () => {
       (lines) => lines.map((l) => l.dataset.line)), ['14']);
     assert.match(await first.locator('.line.racing .line-text').textContent(), /bins\[b\] = bins\[b\] \+ 1;/);
     assert.match(await first.locator('.expression').textContent(), /^bins\[b\]$/);
+    assert.equal(await first.locator('.access-kind').textContent(), 'Write');
+    assert.equal(await second.locator('.access-kind').textContent(), 'Read');
     // Side by side: the second card starts to the right of the first.
     const [a, b] = [await first.boundingBox(), await second.boundingBox()];
     assert.ok(b.x > a.x + a.width - 1, 'the two sites are side by side');
@@ -61,6 +72,7 @@ describe('race detail', () => {
     assert.match(facts, /bins has 64 ints/);
     assert.match(facts, /Launch dims/);
     assert.match(await page.textContent('.summary'), /histogram<<<4, 256>>>\(d_in, d_bins, n\)/);
+    await assertNoPlaceholders(page);
   });
 
   test('history lists the runs the race was seen in', LIMIT, async () => {
@@ -82,6 +94,7 @@ describe('race detail', () => {
       'halo[threadIdx.x]<b>bold</b>');
     assert.match(await page.textContent('table.witness'), /n = <script>alert\(2\)<\/script>/);
     assert.equal(await page.locator('img').count(), 0, 'no <img> element was created from data');
+    await assertNoPlaceholders(page);
     assert.equal(await page.locator('main b, main script').count(), 0, 'no markup was created from data');
     await screenshot(page, 'race-detail-hostile');
     assert.deepEqual(page.problems, [], 'no script ran and no dialog opened');

@@ -1,14 +1,14 @@
 // One side of a race: what the access is and where, with its source.
 
 import { h } from '../dom.js';
-import { AccessKind, MemoryScope, MemorySpace } from '../enums.js';
+import { AccessKind, isSet, MemoryScope, MemorySpace } from '../enums.js';
 import { location } from '../format.js';
 import { sourceExcerpt } from './sourceExcerpt.js';
 
 function accessDescription(site) {
   const kind = AccessKind.label(site.kind);
-  const op = site.atomicOp ? ` ${site.atomicOp.replace('ATOMIC_OP_', '').toLowerCase()}` : '';
-  const scope = site.scope ? `, ${MemoryScope.label(site.scope).toLowerCase()} scope` : '';
+  const op = isSet(site.atomicOp) ? ` ${site.atomicOp.replace('ATOMIC_OP_', '').toLowerCase()}` : '';
+  const scope = isSet(site.scope) ? `, ${MemoryScope.label(site.scope).toLowerCase()} scope` : '';
   return `${kind}${op}${scope}`;
 }
 
@@ -33,7 +33,7 @@ export function accessSite(title, site) {
     h('dl', { class: 'facts' },
       fact('Expression', h('code', { class: 'expression' }, site.expression || '—')),
       fact('Object', h('code', null, site.baseObject || '—'),
-        site.space ? ` (${MemorySpace.label(site.space).toLowerCase()} memory)` : ''),
-      site.sizeBytes && fact('Size', `${site.sizeBytes} bytes`),
-      site.callStack?.length && fact('Call stack', callStack(site.callStack))));
+        isSet(site.space) ? ` (${MemorySpace.label(site.space).toLowerCase()} memory)` : ''),
+      site.sizeBytes > 0 && fact('Size', `${site.sizeBytes} bytes`),
+      site.callStack?.length > 0 && fact('Call stack', callStack(site.callStack))));
 }

@@ -2,14 +2,14 @@
 // imprecisions that lowered its score.
 
 import { h } from '../dom.js';
-import { AssumptionRole, HostFactKind, ImprecisionKind } from '../enums.js';
+import { AssumptionRole, HostFactKind, ImprecisionKind, isSet } from '../enums.js';
 import { location } from '../format.js';
 
 export function assumptionList(assumptions) {
   if (!assumptions?.length) return h('p', { class: 'muted' }, 'No host facts were involved.');
   return h('ul', { class: 'assumptions' }, assumptions.map((a) => h('li', null,
     h('span', { class: 'fact-kind' }, HostFactKind.label(a.kind)),
-    a.role && h('span', { class: 'fact-role' }, AssumptionRole.label(a.role)),
+    isSet(a.role) && h('span', { class: 'fact-role' }, AssumptionRole.label(a.role)),
     h('span', { class: 'fact-text' }, a.description ?? ''),
     a.location?.file && h('span', { class: 'fact-location' }, location(a.location)))));
 }

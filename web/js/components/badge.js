@@ -1,7 +1,7 @@
 // Small labelled pills for enum values; the CSS colours them by value.
 
 import { h } from '../dom.js';
-import { DetectionState, RaceClass, RaceStatus, ReviewState } from '../enums.js';
+import { DetectionState, isSet, RaceClass, RaceStatus, ReviewState } from '../enums.js';
 
 function badge(type, enumType, full) {
   const short = enumType.toShort(full) || 'unspecified';
@@ -10,5 +10,6 @@ function badge(type, enumType, full) {
 
 export const statusBadge = (full) => badge('status', RaceStatus, full);
 export const classBadge = (full) => badge('class', RaceClass, full);
-export const reviewBadge = (full) => badge('review', ReviewState, full || 'REVIEW_STATE_UNREVIEWED');
+export const reviewBadge = (full) => badge('review', ReviewState,
+  isSet(full) ? full : 'REVIEW_STATE_UNREVIEWED');
 export const detectionBadge = (full) => badge('detection', DetectionState, full);

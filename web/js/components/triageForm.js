@@ -3,14 +3,14 @@
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
-import { ReviewState } from '../enums.js';
+import { isSet, ReviewState } from '../enums.js';
 import { timestamp } from '../format.js';
 import { errorBox } from './errorBox.js';
 
 const AUTHOR_KEY = 'gpurace.author';
 
 function stateSelect(current) {
-  const chosen = current || 'REVIEW_STATE_UNREVIEWED';
+  const chosen = isSet(current) ? current : 'REVIEW_STATE_UNREVIEWED';
   return h('select', { id: 'review-state', name: 'state' },
     ReviewState.values.map((short) => {
       const full = ReviewState.toFull(short);

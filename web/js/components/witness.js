@@ -25,6 +25,6 @@ export function witnessTable(witness) {
       row('Parameters', namedValues(witness.parameters)),
       witness.index && row('Index', h('code', null, witness.index)),
       row('Byte offset', String(witness.byteOffset ?? 0)),
-      witness.firstLocals?.length && row('Thread 1 locals', namedValues(witness.firstLocals)),
-      witness.secondLocals?.length && row('Thread 2 locals', namedValues(witness.secondLocals))));
+      witness.firstLocals?.length > 0 && row('Thread 1 locals', namedValues(witness.firstLocals)),
+      witness.secondLocals?.length > 0 && row('Thread 2 locals', namedValues(witness.secondLocals))));
 }

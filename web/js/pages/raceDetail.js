@@ -4,7 +4,7 @@
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
-import { MemoryScope, SyncDefect } from '../enums.js';
+import { isSet, MemoryScope, SyncDefect } from '../enums.js';
 import { count, location, score, timestamp } from '../format.js';
 import { href } from '../router.js';
 import { accessSite } from '../components/accessSite.js';
@@ -17,7 +17,7 @@ import { witnessTable } from '../components/witness.js';
 
 function missingSync(candidate) {
   const defect = SyncDefect.label(candidate.defect);
-  if (!candidate.insufficientScope) return defect;
+  if (!isSet(candidate.insufficientScope)) return defect;
   return `${defect} (${MemoryScope.label(candidate.insufficientScope).toLowerCase()} scope is too narrow)`;
 }
 
@@ -77,7 +77,7 @@ export async function raceDetailPage(view, { args: [id] }) {
     section('Static witness', witnessTable(candidate.witness)),
     section('Runtime confirmations', runtimeConfirmations(race.occurrences)),
     section('Host facts', assumptionList(candidate.assumptions),
-      candidate.imprecisions?.length && [h('h3', null, 'Imprecisions that lowered the score'),
+      candidate.imprecisions?.length > 0 && [h('h3', null, 'Imprecisions that lowered the score'),
         imprecisionList(candidate.imprecisions)]),
     section('History', historyTable(history.entries), reviewHistory(history.reviews)));
 }
