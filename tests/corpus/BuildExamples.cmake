@@ -1,5 +1,7 @@
 # Configures and builds examples/ in BINARY, then checks that the build
-# wrote a compilation database naming every example.
+# wrote a compilation database naming every example. BINARY starts empty so
+# that an earlier configure with another generator cannot get in the way.
+file(REMOVE_RECURSE ${BINARY})
 foreach(step configure build)
   if(step STREQUAL "configure")
     set(command ${CMAKE_COMMAND} -S ${SOURCE} -B ${BINARY} -G ${GENERATOR}
