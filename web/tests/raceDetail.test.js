@@ -75,6 +75,23 @@ describe('race detail', () => {
     await assertNoPlaceholders(page);
   });
 
+  test('shows what the runtime detector saw', LIMIT, async () => {
+    await openRaceOf(page, scenario.server, 'histogram');
+    assert.equal(await page.textContent('.badges .badge-status'), 'Confirmed');
+    const rows = page.locator('table.runtime tbody tr');
+    assert.equal(await rows.count(), 1);
+    const cells = await rows.first().locator('td').allTextContents();
+    const [device, grid, block, threads, count] = cells;
+    assert.equal(device, 'NVIDIA H100 80GB HBM3 (sm_90)');
+    assert.equal(grid, '(4, 1, 1)');
+    assert.equal(block, '(256, 1, 1)');
+    assert.match(threads, /block \(0, 0, 0\) thread \(3, 0, 0\)/);
+    assert.match(threads, /block \(2, 0, 0\) thread \(9, 0, 0\)/);
+    assert.equal(count, '17');
+    await page.locator('table.runtime').scrollIntoViewIfNeeded();
+    await screenshot(page, 'race-detail-runtime');
+  });
+
   test('history lists the runs the race was seen in', LIMIT, async () => {
     await openRaceOf(page, scenario.server, 'histogram');
     const commits = await page.$$eval('table.history tbody tr.present td:nth-child(3)',

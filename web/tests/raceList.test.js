@@ -54,9 +54,12 @@ describe('race list', () => {
     assert.deepEqual(await listedKernels(page), ['histogram']);
   });
 
-  test('detection and branch filters follow the runs', LIMIT, async () => {
+  test('status, detection and branch filters follow the runs', LIMIT, async () => {
     await open(page, scenario.server, '/races?project=shop&branch=main&detection=resolved');
     assert.deepEqual(await listedKernels(page), ['reduce']);
+
+    await open(page, scenario.server, '/races?project=shop&status=confirmed');
+    assert.deepEqual(await listedKernels(page), ['histogram']);
 
     await open(page, scenario.server, `/races?project=shop&branch=${encodeURIComponent('feature/lock')}`);
     assert.deepEqual(await listedKernels(page), ['counter']);
