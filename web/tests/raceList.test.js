@@ -65,6 +65,27 @@ describe('race list', () => {
     assert.deepEqual(await listedKernels(page), ['counter']);
   });
 
+  test('new since a commit lists only the races that came after it', LIMIT, async () => {
+    await open(page, scenario.server, '/races?project=shop');
+    await page.fill('#filter-new_since_commit', '1111111111aaaaaaaaaa');
+    await page.click('form.filters button[type=submit]');
+    await settled(page);
+    assert.equal(new URL(page.url()).searchParams.get('new_since_commit'), '1111111111aaaaaaaaaa');
+    assert.deepEqual(await listedKernels(page), ['counter']);
+  });
+
+  test('sorting by occurrences puts the race the runtime saw most first', LIMIT, async () => {
+    await open(page, scenario.server, '/races?project=shop');
+    await page.selectOption('#filter-order_by', '-occurrences');
+    await page.click('form.filters button[type=submit]');
+    await settled(page);
+    assert.equal(new URL(page.url()).searchParams.get('order_by'), '-occurrences');
+    const counts = await page.$$eval('table.races tbody tr td:nth-child(9)',
+      (cells) => cells.map((c) => Number(c.textContent)));
+    assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
+    assert.equal((await listedKernels(page))[0], 'histogram');
+  });
+
   test('sorting by score puts the highest score first', LIMIT, async () => {
     await open(page, scenario.server, '/races?project=shop&order_by=-score');
     const scores = await page.$$eval('table.races tbody tr td:first-child',
