@@ -4,7 +4,7 @@
 
 import { loadToken } from './token.js';
 
-export class ApiError extends Error {
+class ApiError extends Error {
   // kind: 'network' | 'unauthenticated' | 'forbidden' | 'not-found' | 'invalid' | 'server'
   constructor(kind, message, httpStatus = 0) {
     super(message);
