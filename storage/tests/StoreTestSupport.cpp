@@ -83,13 +83,19 @@ std::map<std::string, v1::Race> racesByFingerprint(RaceStore &store,
   v1::ListRacesRequest request;
   request.mutable_filter()->set_project("demo");
   request.mutable_filter()->set_branch(branch);
-  auto list = store.listRaces(request);
-  EXPECT_TRUE(list.ok()) << list.status().message;
+  request.set_page_size(1000);
   std::map<std::string, v1::Race> out;
-  if (list.ok())
+  while (true) {
+    auto list = store.listRaces(request);
+    EXPECT_TRUE(list.ok()) << list.status().message;
+    if (!list.ok())
+      return out;
     for (const auto &race : list->races())
       out[race.fingerprint()] = race;
-  return out;
+    if (list->next_page_token().empty())
+      return out;
+    request.set_page_token(list->next_page_token());
+  }
 }
 
 } // namespace gpurace::testing

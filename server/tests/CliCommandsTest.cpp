@@ -1,0 +1,154 @@
+// upload, races, token and db through the built gpurace program, as CI and
+// an operator run them.
+#include "proto/JsonCodec.h"
+#include "server/tests/ServerTestSupport.h"
+#include "tests/support/RunProcess.h"
+
+#include <fstream>
+
+namespace gpurace::testing {
+namespace {
+
+class CliCommandsTest : public ::testing::Test {
+protected:
+  TempDir dir;
+  std::string db = dir.path("races.db");
+
+  std::string writeResult(const std::string &name,
+                          const std::vector<v1::RaceCandidate> &cs) {
+    v1::AnalysisResult result;
+    for (const auto &c : cs)
+      *result.add_candidates() = c;
+    std::string path = dir.path(name);
+    std::ofstream(path) << toJson(result);
+    return path;
+  }
+
+  ProcessResult gpurace(std::vector<std::string> args) {
+    args.insert(args.begin(), gpuraceBinary());
+    return runProcess(args);
+  }
+};
+
+TEST_F(CliCommandsTest, UploadThenGateOnNewRaces) {
+  ServerProcess server(db);
+  const std::string addr = server.grpcAddress();
+  std::string base = writeResult("base.json", {candidate("v1:aa")});
+  std::string next = writeResult("next.json", {candidate("v1:aa"),
+                                               candidate("v1:bb")});
+
+  auto first = gpurace({"upload", base, "--server", addr, "--project", "demo",
+                        "--commit", "1111", "--branch", "main"});
+  EXPECT_EQ(first.exit_code, 2) << first.err; // one new race
+  EXPECT_NE(first.out.find("1 new"), std::string::npos) << first.out;
+  auto retry = gpurace({"upload", base, "--server", addr, "--project", "demo",
+                        "--commit", "1111", "--branch", "main"});
+  EXPECT_NE(retry.out.find("already stored"), std::string::npos) << retry.out;
+
+  auto none = gpurace({"races", "--server", addr, "--project", "demo",
+                       "--branch", "main", "--new-since", "1111"});
+  EXPECT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_NE(none.out.find("0 races new since 1111"), std::string::npos);
+
+  auto second = gpurace({"upload", next, "--server", addr, "--project", "demo",
+                         "--commit", "2222", "--branch", "main"});
+  EXPECT_EQ(second.exit_code, 2) << second.err;
+  auto gated = gpurace({"races", "--server", addr, "--project", "demo",
+                        "--branch", "main", "--new-since", "1111",
+                        "--format", "json"});
+  EXPECT_EQ(gated.exit_code, 2) << gated.err;
+  v1::ListRacesResponse listed;
+  std::string error;
+  ASSERT_TRUE(fromJson(gated.out, listed, error)) << error << gated.out;
+  ASSERT_EQ(listed.races_size(), 1);
+  EXPECT_EQ(listed.races(0).fingerprint(), "v1:bb");
+
+  auto review = gpurace({"races", "review", std::to_string(listed.races(0).id()),
+                         "--server", addr, "--state", "intentional",
+                         "--comment", "benign", "--author", "ana"});
+  EXPECT_EQ(review.exit_code, 0) << review.err;
+  EXPECT_NE(review.out.find("intentional"), std::string::npos) << review.out;
+  auto show = gpurace({"races", "show", std::to_string(listed.races(0).id()),
+                       "--server", addr});
+  EXPECT_NE(show.out.find("REVIEW_STATE_INTENTIONAL"), std::string::npos);
+}
+
+TEST_F(CliCommandsTest, UploadErrorsAreClear) {
+  auto missing = gpurace({"upload", dir.path("nope.json"), "--project", "p",
+                          "--server", "127.0.0.1:1"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("nope.json"), std::string::npos);
+  std::ofstream(dir.path("bad.json")) << R"({"candidates": [{"fingerprnt": 1}]})";
+  auto bad = gpurace({"upload", dir.path("bad.json"), "--project", "p",
+                      "--server", "127.0.0.1:1"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("fingerprnt"), std::string::npos) << bad.err;
+  std::string ok = writeResult("ok.json", {});
+  auto down = gpurace({"upload", ok, "--project", "p", "--server",
+                       "127.0.0.1:1"});
+  EXPECT_EQ(down.exit_code, 1);
+  EXPECT_NE(down.err.find("127.0.0.1:1"), std::string::npos) << down.err;
+}
+
+TEST_F(CliCommandsTest, TokensLockTheServer) {
+  auto created = gpurace({"token", "create", "--db", db, "--role", "store",
+                          "--project", "demo", "--name", "ci"});
+  ASSERT_EQ(created.exit_code, 0) << created.err;
+  std::string secret = created.out.substr(0, created.out.find('\n'));
+  EXPECT_EQ(secret.rfind("grt_", 0), 0u);
+
+  ServerProcess server(db);
+  std::string result = writeResult("r.json", {candidate("v1:aa")});
+  auto denied = gpurace({"upload", result, "--server", server.grpcAddress(),
+                         "--project", "demo"});
+  EXPECT_EQ(denied.exit_code, 1);
+  EXPECT_NE(denied.err.find("missing API token"), std::string::npos)
+      << denied.err;
+  setenv("GPURACE_TOKEN", secret.c_str(), 1);
+  auto allowed = gpurace({"upload", result, "--server", server.grpcAddress(),
+                          "--project", "demo"});
+  unsetenv("GPURACE_TOKEN");
+  EXPECT_EQ(allowed.exit_code, 2) << allowed.err;
+
+  auto listed = gpurace({"token", "list", "--db", db});
+  EXPECT_NE(listed.out.find("ci\tstore\tdemo\tlive"), std::string::npos)
+      << listed.out;
+  EXPECT_EQ(listed.out.find(secret), std::string::npos);
+  EXPECT_EQ(gpurace({"token", "revoke", "--db", db, "1"}).exit_code, 0);
+  EXPECT_EQ(gpurace({"token", "revoke", "--db", db, "1"}).exit_code, 1);
+  auto bad_role = gpurace({"token", "create", "--db", db, "--role", "god"});
+  EXPECT_EQ(bad_role.exit_code, 1);
+  EXPECT_NE(bad_role.err.find("--role"), std::string::npos);
+}
+
+TEST_F(CliCommandsTest, DbMigratePruneBackup) {
+  auto migrated = gpurace({"db", "migrate", "--db", db});
+  EXPECT_EQ(migrated.exit_code, 0) << migrated.err;
+  EXPECT_NE(migrated.out.find("(was 0,"), std::string::npos) << migrated.out;
+  {
+    auto store = openStore(db);
+    for (int i = 0; i < 3; ++i)
+      store->uploadAnalysis(
+          analysisUpload({candidate("v1:0" + std::to_string(i))},
+                         "c" + std::to_string(i), "main", "demo", false));
+  }
+  auto pruned = gpurace({"db", "prune", "--db", db, "--keep-runs", "1"});
+  EXPECT_EQ(pruned.exit_code, 0) << pruned.err;
+  EXPECT_NE(pruned.out.find("deleted 2 runs and 2 races"), std::string::npos)
+      << pruned.out;
+  auto backup = gpurace({"db", "backup", "--db", db, "--to",
+                         dir.path("copy.db")});
+  EXPECT_EQ(backup.exit_code, 0) << backup.err;
+  EXPECT_EQ(racesByFingerprint(*openStore(dir.path("copy.db")), "main").size(),
+            1u);
+}
+
+TEST_F(CliCommandsTest, ServeRefusesABadConfig) {
+  std::ofstream(dir.path("bad.json")) << R"({"listen": "127.0.0.1:0", "colour": 1})";
+  auto r = gpurace({"serve", "--config", dir.path("bad.json"), "--db", db});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("unknown key 'colour'"), std::string::npos) << r.err;
+}
+
+} // namespace
+} // namespace gpurace::testing
