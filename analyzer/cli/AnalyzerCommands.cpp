@@ -1,11 +1,198 @@
 #include "analyzer/cli/AnalyzerCommands.h"
 
+#include "analyzer/Analyzer.h"
+#include "analyzer/report/Sarif.h"
+#include "analyzer/report/TextReport.h"
+#include "proto/JsonCodec.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <regex>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
 namespace gpurace {
 
-std::vector<Subcommand> analyzerSubcommands() {
-  return {unavailableSubcommand("analyze",
-                                "Find data races in CUDA sources statically",
-                                "the static analyzer is not built yet")};
+namespace {
+
+struct AnalyzeFlags {
+  analyzer::AnalyzeOptions options;
+  std::string format = "text";
+  std::string output;
+  std::string plan;
+  std::string block_dim, grid_dim;
+  std::string overflow = "math";
+  std::string host_facts = "on";
+  bool all = false;
+  bool no_color = false;
+};
+
+// GPUVerify's forms: "N", "[X,Y]" or "[X,Y,Z]".
+bool parseDims(const std::string &text, analyzer::Dims &dims, std::string &error) {
+  static const std::regex kForm(R"(^\s*\[?\s*(\d+)\s*(?:,\s*(\d+)\s*)?(?:,\s*(\d+)\s*)?\]?\s*$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, kForm)) {
+    error = "expected N, [X,Y] or [X,Y,Z], got '" + text + "'";
+    return false;
+  }
+  for (int i = 0; i < 3; ++i) {
+    unsigned long v = m[i + 1].matched ? std::stoul(m[i + 1].str()) : 1;
+    if (v == 0 || v > 2147483647ul) {
+      error = "dimension " + std::to_string(v) + " is out of range";
+      return false;
+    }
+    dims[i] = static_cast<uint32_t>(v);
+  }
+  return true;
 }
+
+bool writeOutput(const std::string &path, const std::string &text) {
+  if (path.empty() || path == "-") {
+    std::cout << text << std::flush;
+    return true;
+  }
+  std::ofstream out(path, std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) {
+    std::cerr << "gpurace analyze: error: cannot write '" << path << "'\n";
+    return false;
+  }
+  return true;
+}
+
+int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
+  analyzer::AnalyzeOptions &options = flags.options;
+  options.extra_flags = context.passthrough;
+  options.overflow = flags.overflow == "wrap" ? analyzer::OverflowMode::Wrap
+                                              : analyzer::OverflowMode::Math;
+  options.host_facts = flags.host_facts == "on";
+  for (auto [text, target, name] :
+       {std::tuple{&flags.block_dim, &options.block_dim, "--blockDim"},
+        std::tuple{&flags.grid_dim, &options.grid_dim, "--gridDim"}}) {
+    if (text->empty())
+      continue;
+    analyzer::Dims dims;
+    std::string error;
+    if (!parseDims(*text, dims, error)) {
+      std::cerr << "gpurace analyze: error: " << name << ": " << error << "\n";
+      return kExitToolError;
+    }
+    *target = dims;
+  }
+  if (options.jobs == 0)
+    options.jobs = std::max(1u, std::thread::hardware_concurrency());
+
+  bool terminal = isatty(STDERR_FILENO);
+  analyzer::ProgressCallback progress;
+  if (terminal)
+    progress = [](size_t done, size_t total, const std::string &file) {
+      if (total > 3)
+        std::cerr << "\r[" << done << "/" << total << "] " << file << "\033[K"
+                  << (done == total ? "\n" : "") << std::flush;
+    };
+  v1::AnalysisResult result;
+  std::string error;
+  if (!analyzer::analyze(options, result, error, progress)) {
+    std::cerr << "gpurace analyze: error: " << error << "\n";
+    return kExitToolError;
+  }
+
+  std::string text;
+  if (flags.format == "json") {
+    v1::AnalysisResult shown = result;
+    if (!flags.all) {
+      shown.clear_candidates();
+      for (const auto &c : result.candidates())
+        if (analyzer::isFinding(c, options.min_score))
+          *shown.add_candidates() = c;
+    }
+    text = toJson(shown) + "\n";
+  } else if (flags.format == "sarif") {
+    text = analyzer::toSarif(result, options.min_score, flags.all);
+  } else {
+    std::ostringstream out;
+    analyzer::TextReportOptions text_options;
+    text_options.color = !flags.no_color && flags.output.empty() &&
+                         isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+    text_options.include_below_threshold = flags.all;
+    text_options.min_score = options.min_score;
+    analyzer::writeTextReport(result, text_options, out);
+    text = out.str();
+  }
+  if (!writeOutput(flags.output, text))
+    return kExitToolError;
+  if (!flags.plan.empty()) {
+    std::ofstream plan(flags.plan, std::ios::trunc);
+    plan << toJson(result.plan()) << "\n";
+    if (!plan) {
+      std::cerr << "gpurace analyze: error: cannot write plan '" << flags.plan << "'\n";
+      return kExitToolError;
+    }
+  }
+  if (result.errors_size() > 0)
+    return kExitToolError;
+  for (const auto &c : result.candidates())
+    if (analyzer::isFinding(c, options.min_score))
+      return kExitFindings;
+  return kExitOk;
+}
+
+Subcommand analyzeSubcommand() {
+  Subcommand command;
+  command.name = "analyze";
+  command.summary = "Find data races in CUDA sources statically";
+  command.accepts_passthrough = true;
+  command.setup = [](CLI::App &app, const CommandContext &context) {
+    auto flags = std::make_shared<AnalyzeFlags>();
+    app.add_option("files", flags->options.files, "CUDA source files to analyze");
+    app.add_option("-p,--build-dir", flags->options.build_dir,
+                   "Folder with compile_commands.json; without FILEs, every .cu it lists");
+    app.add_option("--format", flags->format, "Output format")
+        ->check(CLI::IsMember({"text", "json", "sarif"}))
+        ->default_str("text");
+    app.add_option("-o,--output", flags->output, "Write the report to FILE (default: stdout)");
+    app.add_option("--plan", flags->plan,
+                   "Write the instrumentation plan (proto3 JSON) to FILE");
+    app.add_option("--min-score", flags->options.min_score,
+                   "Candidates scoring at least this are findings")
+        ->check(CLI::Range(0.0, 1.0))
+        ->default_str(std::to_string(analyzer::kDefaultMinScore).substr(0, 3));
+    app.add_flag("--all", flags->all, "Also report candidates below --min-score");
+    app.add_option("--overflow", flags->overflow,
+                   "Integer model: math (no overflow, the default) or wrap (32/64-bit)")
+        ->check(CLI::IsMember({"math", "wrap"}));
+    app.add_option("--blockDim", flags->block_dim,
+                   "Block dims for kernels with no visible launch: N, [X,Y] or [X,Y,Z]");
+    app.add_option("--gridDim", flags->grid_dim,
+                   "Grid dims for kernels with no visible launch: N, [X,Y] or [X,Y,Z]");
+    app.add_option("--kernel", flags->options.kernel_filter, "Analyze only this kernel");
+    app.add_option("--host-facts", flags->host_facts,
+                   "Use what the host code says about launches (on) or analyze kernels alone (off)")
+        ->check(CLI::IsMember({"on", "off"}));
+    app.add_flag("--assume-warp-lockstep", flags->options.assume_warp_lockstep,
+                 "Assume pre-Volta lock-step warps (default: independent thread scheduling)");
+    app.add_option("-j,--jobs", flags->options.jobs,
+                   "Files analyzed in parallel (default: the number of cores)")
+        ->check(CLI::Range(1u, 1024u));
+    app.add_option("--query-timeout-ms", flags->options.query_timeout_ms,
+                   "Solver time per query; an undecided pair is reported with a low score")
+        ->check(CLI::Range(10u, 600000u));
+    app.add_flag("--no-color", flags->no_color, "Never colour the text report");
+    app.footer("Forms: gpurace analyze [OPTIONS] FILE.cu... [-- CLANG_FLAGS]\n"
+               "       gpurace analyze -p BUILD_DIR [FILE.cu...]\n"
+               "Exit codes: 0 no finding, 2 findings, 1 error (a file that does not parse\n"
+               "is reported and the other files are still analyzed).");
+    flags->options.jobs = 0;
+    return [flags, &context]() { return runAnalyze(*flags, context); };
+  };
+  return command;
+}
+
+} // namespace
+
+std::vector<Subcommand> analyzerSubcommands() { return {analyzeSubcommand()}; }
 
 } // namespace gpurace

@@ -1,0 +1,41 @@
+//===- AnalyzeOptions.h - what `gpurace analyze` was asked ------*- C++ -*-===//
+#ifndef GPURACE_ANALYZER_ANALYZEOPTIONS_H
+#define GPURACE_ANALYZER_ANALYZEOPTIONS_H
+
+#include "analyzer/model/Arith.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpurace::analyzer {
+
+using Dims = std::array<uint32_t, 3>;
+
+// The default threshold between findings and other candidates: a candidate
+// with no imprecision scores 1.0, one with a single loaded value 0.6.
+inline constexpr double kDefaultMinScore = 0.5;
+
+struct AnalyzeOptions {
+  std::vector<std::string> files;
+  // Folder holding compile_commands.json (-p).
+  std::string build_dir;
+  // Flags after "--", added to every file's flags.
+  std::vector<std::string> extra_flags;
+  OverflowMode overflow = OverflowMode::Math;
+  // Launch dims for kernels analyzed without a visible launch.
+  std::optional<Dims> block_dim, grid_dim;
+  std::string kernel_filter;
+  bool host_facts = true;
+  bool assume_warp_lockstep = false;
+  unsigned jobs = 1;
+  unsigned query_timeout_ms = 4000;
+  unsigned warp_size = 32;
+  double min_score = kDefaultMinScore;
+};
+
+} // namespace gpurace::analyzer
+
+#endif

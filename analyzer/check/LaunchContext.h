@@ -1,0 +1,41 @@
+//===- LaunchContext.h - what a launch tells about a kernel -----*- C++ -*-===//
+//
+// One context in which a kernel runs: a launch site with the facts the host
+// code establishes about dims and arguments, or the command line's dims for
+// a kernel with no visible launch. Facts are Z3 terms over the shared
+// symbols of the kernel's SymbolSpace.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_CHECK_LAUNCHCONTEXT_H
+#define GPURACE_ANALYZER_CHECK_LAUNCHCONTEXT_H
+
+#include "gpurace/v1/analysis.pb.h"
+
+#include <z3++.h>
+
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace gpurace::analyzer {
+
+struct Fact {
+  z3::expr term;
+  v1::Assumption assumption;
+};
+
+struct LaunchContext {
+  // Absent when the kernel has no visible launch.
+  std::optional<v1::LaunchSite> site;
+  std::vector<Fact> facts;
+  // Pairs of pointer-parameter indices that may point into the same
+  // buffer. Parameters not listed are distinct allocations.
+  std::set<std::pair<int, int>> may_alias;
+  // Pointer parameters whose origin is unknown: they may alias any other.
+  std::set<int> unknown_origin;
+};
+
+} // namespace gpurace::analyzer
+
+#endif

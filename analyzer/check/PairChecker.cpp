@@ -1,0 +1,432 @@
+#include "analyzer/check/PairChecker.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <unordered_set>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+struct ClassQuery {
+  v1::RaceClass race_class;
+  v1::SyncDefect defect;
+  v1::MemoryScope insufficient_scope = v1::MEMORY_SCOPE_UNSPECIFIED;
+};
+
+bool isAtomic(const MemoryAccess &a) {
+  return a.site.kind() == v1::ACCESS_KIND_ATOMIC;
+}
+
+bool blockScoped(const MemoryAccess &a) {
+  return a.site.scope() == v1::MEMORY_SCOPE_BLOCK;
+}
+
+// The classes a pair can have, widest first: a race across blocks needs the
+// heaviest fix, and fixing it fixes the narrower ones too.
+std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b) {
+  bool shared = a.object->space == v1::MEMORY_SPACE_SHARED;
+  if (isAtomic(a) && isAtomic(b)) {
+    // Atomics never race with atomics whose scope includes both threads;
+    // a block-scope atomic does not include another block's threads.
+    if (shared || (!blockScoped(a) && !blockScoped(b)))
+      return {};
+    return {{v1::RACE_CLASS_SCOPED, v1::SYNC_DEFECT_INSUFFICIENT_ATOMIC_SCOPE,
+             v1::MEMORY_SCOPE_BLOCK}};
+  }
+  v1::SyncDefect mixed = isAtomic(a) || isAtomic(b)
+                             ? v1::SYNC_DEFECT_ATOMIC_VS_PLAIN
+                             : v1::SYNC_DEFECT_UNSPECIFIED;
+  auto defect = [&](v1::SyncDefect plain) {
+    return mixed != v1::SYNC_DEFECT_UNSPECIFIED ? mixed : plain;
+  };
+  std::vector<ClassQuery> out;
+  if (!shared)
+    out.push_back({v1::RACE_CLASS_INTER_BLOCK,
+                   defect(v1::SYNC_DEFECT_MISSING_GRID_SYNC)});
+  out.push_back({v1::RACE_CLASS_INTRA_BLOCK, defect(v1::SYNC_DEFECT_MISSING_BARRIER)});
+  out.push_back({v1::RACE_CLASS_INTRA_WARP, defect(v1::SYNC_DEFECT_MISSING_SYNCWARP)});
+  return out;
+}
+
+class Checker {
+public:
+  Checker(const KernelModel &model, SymbolSpace &symbols,
+          const LaunchContext &context, const CheckOptions &options)
+      : model_(model), symbols_(symbols), arith_(symbols.arith()),
+        context_(context), options_(options) {}
+
+  CheckResult run();
+
+private:
+  z3::context &ctx() const { return symbols_.context(); }
+  z3::expr linearId(int thread) const;
+  z3::expr sameBlock() const;
+  z3::expr classConstraint(v1::RaceClass race_class) const;
+  z3::expr concurrent(const MemoryAccess &a, const MemoryAccess &b,
+                      v1::RaceClass race_class) const;
+  z3::expr overlap(const MemoryAccess &a, const MemoryAccess &b) const;
+  bool mayAlias(const MemoryAccess &a, const MemoryAccess &b) const;
+  void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
+  void checkPair(const MemoryAccess &a, const MemoryAccess &b);
+  void checkBarrier(const Barrier &barrier);
+  v1::Witness witness(const z3::model &m, const MemoryAccess *a) const;
+  std::vector<v1::Imprecision> imprecisionsOf(std::vector<z3::expr> terms) const;
+  void addCandidate(const MemoryAccess &a, const MemoryAccess &b,
+                    const ClassQuery &query, const z3::model *m);
+  void addProof(const MemoryAccess &a, const MemoryAccess &b,
+                const z3::expr_vector &core,
+                const std::vector<z3::expr> &trackers);
+  z3::expr lane(int thread) const;
+
+  const KernelModel &model_;
+  SymbolSpace &symbols_;
+  const Arith &arith_;
+  const LaunchContext &context_;
+  CheckOptions options_;
+  CheckResult result_;
+};
+
+z3::expr Checker::linearId(int thread) const {
+  auto tid = [&](int axis) {
+    return arith_.convert(symbols_.forThread(symbols_.threadIdx(axis), thread),
+                          kUInt32, kInt64);
+  };
+  auto dim = [&](int axis) {
+    return arith_.convert(symbols_.blockDim(axis), kUInt32, kInt64);
+  };
+  return arith_.add(tid(0), arith_.mul(dim(0), arith_.add(tid(1), arith_.mul(dim(1), tid(2)))));
+}
+
+z3::expr Checker::lane(int thread) const {
+  return arith_.rem(linearId(thread), arith_.constant(options_.warp_size, kInt64), false);
+}
+
+z3::expr Checker::sameBlock() const {
+  z3::expr same = ctx().bool_val(true);
+  for (int axis = 0; axis < 3; ++axis)
+    same = same && symbols_.forThread(symbols_.blockIdx(axis), 1) ==
+                       symbols_.forThread(symbols_.blockIdx(axis), 2);
+  return same;
+}
+
+z3::expr Checker::classConstraint(v1::RaceClass race_class) const {
+  z3::expr warp_size = arith_.constant(options_.warp_size, kInt64);
+  z3::expr warp1 = arith_.div(linearId(1), warp_size, false);
+  z3::expr warp2 = arith_.div(linearId(2), warp_size, false);
+  switch (race_class) {
+  case v1::RACE_CLASS_INTRA_WARP:
+    return sameBlock() && warp1 == warp2 && linearId(1) != linearId(2);
+  case v1::RACE_CLASS_INTRA_BLOCK:
+    return sameBlock() && warp1 != warp2;
+  default:
+    return !sameBlock();
+  }
+}
+
+z3::expr Checker::concurrent(const MemoryAccess &a, const MemoryAccess &b,
+                             v1::RaceClass race_class) const {
+  auto same = [&](const z3::expr &x, const z3::expr &y) {
+    return symbols_.forThread(x, 1) == symbols_.forThread(y, 2);
+  };
+  switch (race_class) {
+  case v1::RACE_CLASS_INTRA_WARP:
+    if (options_.assume_warp_lockstep)
+      // Lanes in lock-step execute one statement together: only accesses of
+      // the same statement instance can conflict.
+      return same(a.counters.warp, b.counters.warp) && ctx().bool_val(a.order == b.order);
+    return same(a.counters.warp, b.counters.warp);
+  case v1::RACE_CLASS_INTRA_BLOCK:
+    return same(a.counters.block, b.counters.block);
+  default:
+    return same(a.counters.grid, b.counters.grid);
+  }
+}
+
+z3::expr Checker::overlap(const MemoryAccess &a, const MemoryAccess &b) const {
+  z3::expr start_a = symbols_.forThread(a.offset, 1);
+  z3::expr start_b = symbols_.forThread(b.offset, 2);
+  z3::expr end_a = arith_.add(start_a, arith_.constant(a.site.size_bytes(), kInt64));
+  z3::expr end_b = arith_.add(start_b, arith_.constant(b.site.size_bytes(), kInt64));
+  return arith_.less(start_a, end_b, true) && arith_.less(start_b, end_a, true);
+}
+
+bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
+  if (a.object == b.object)
+    return true;
+  using Kind = MemoryObject::Kind;
+  if (a.object->kind == Kind::Unknown || b.object->kind == Kind::Unknown)
+    return a.object->space != v1::MEMORY_SPACE_SHARED &&
+           b.object->space != v1::MEMORY_SPACE_SHARED;
+  if (a.object->kind != Kind::PointerParameter ||
+      b.object->kind != Kind::PointerParameter)
+    return false;
+  int i = a.object->parameter_index, j = b.object->parameter_index;
+  return context_.may_alias.count({std::min(i, j), std::max(i, j)}) ||
+         context_.unknown_origin.count(i) || context_.unknown_origin.count(j);
+}
+
+void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const {
+  for (int axis = 0; axis < 3; ++axis) {
+    solver.add(arith_.lessEq(arith_.constant(1, kUInt32), symbols_.blockDim(axis), false));
+    solver.add(arith_.lessEq(arith_.constant(1, kUInt32), symbols_.gridDim(axis), false));
+    // Hardware limits keep block sizes and ids small enough for 32 bits.
+    solver.add(arith_.lessEq(symbols_.blockDim(axis),
+                             arith_.constant(axis == 2 ? 64 : 1024, kUInt32), false));
+    solver.add(arith_.lessEq(symbols_.gridDim(axis),
+                             arith_.constant(axis == 0 ? 2147483647 : 65535, kUInt32),
+                             false));
+  }
+  for (int t = 1; t <= 2; ++t) {
+    solver.add(symbols_.coordinateBounds(t));
+    for (const z3::expr &fact : model_.thread_facts)
+      solver.add(symbols_.forThread(fact, t));
+  }
+  for (const z3::expr &fact : model_.shared_facts)
+    solver.add(fact);
+  for (size_t i = 0; i < context_.facts.size(); ++i) {
+    z3::expr tracker = ctx().bool_const(("fact!" + std::to_string(i)).c_str());
+    trackers.push_back(tracker);
+    solver.add(z3::implies(tracker, context_.facts[i].term));
+  }
+}
+
+CheckResult Checker::run() {
+  for (size_t i = 0; i < model_.accesses.size(); ++i)
+    for (size_t j = i; j < model_.accesses.size(); ++j)
+      checkPair(model_.accesses[i], model_.accesses[j]);
+  for (const Barrier &barrier : model_.barriers)
+    if (barrier.block_wide)
+      checkBarrier(barrier);
+  return std::move(result_);
+}
+
+void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
+  if (a.site.kind() == v1::ACCESS_KIND_READ && b.site.kind() == v1::ACCESS_KIND_READ)
+    return;
+  if (!mayAlias(a, b))
+    return;
+  std::vector<ClassQuery> classes = classesFor(a, b);
+  if (classes.empty())
+    return;
+  z3::solver solver(ctx());
+  z3::params params(ctx());
+  params.set("timeout", options_.query_timeout_ms);
+  solver.set(params);
+  std::vector<z3::expr> trackers;
+  addBase(solver, trackers);
+  solver.add(symbols_.forThread(a.path_condition, 1));
+  solver.add(symbols_.forThread(b.path_condition, 2));
+  if (a.object == b.object || a.object->kind != MemoryObject::Kind::Unknown)
+    solver.add(overlap(a, b));
+  bool any_unsat_with_facts = false;
+  z3::expr_vector last_core(ctx());
+  for (const ClassQuery &query : classes) {
+    solver.push();
+    solver.add(classConstraint(query.race_class));
+    solver.add(concurrent(a, b, query.race_class));
+    z3::expr_vector assumptions(ctx());
+    for (const z3::expr &tracker : trackers)
+      assumptions.push_back(tracker);
+    ++result_.queries;
+    z3::check_result verdict = solver.check(assumptions);
+    if (verdict == z3::sat) {
+      z3::model m = solver.get_model();
+      addCandidate(a, b, query, &m);
+      return;
+    }
+    if (verdict == z3::unknown) {
+      addCandidate(a, b, query, nullptr);
+      return;
+    }
+    z3::expr_vector core = solver.unsat_core();
+    if (core.size() > 0) {
+      any_unsat_with_facts = true;
+      for (unsigned i = 0; i < core.size(); ++i)
+        last_core.push_back(core[i]);
+    }
+    solver.pop();
+  }
+  if (any_unsat_with_facts)
+    addProof(a, b, last_core, trackers);
+}
+
+void Checker::checkBarrier(const Barrier &barrier) {
+  z3::solver solver(ctx());
+  z3::params params(ctx());
+  params.set("timeout", options_.query_timeout_ms);
+  solver.set(params);
+  std::vector<z3::expr> trackers;
+  addBase(solver, trackers);
+  solver.add(sameBlock() && linearId(1) != linearId(2));
+  // In the same iteration of every enclosing loop, one thread reaches the
+  // barrier and the other does not.
+  for (const z3::expr &k : barrier.iterations)
+    solver.add(symbols_.forThread(k, 1) == symbols_.forThread(k, 2));
+  solver.add(symbols_.forThread(barrier.path_condition, 1));
+  solver.add(!symbols_.forThread(barrier.path_condition, 2));
+  z3::expr_vector assumptions(ctx());
+  for (const z3::expr &tracker : trackers)
+    assumptions.push_back(tracker);
+  ++result_.queries;
+  if (solver.check(assumptions) != z3::sat)
+    return;
+  z3::model m = solver.get_model();
+  v1::RaceCandidate candidate;
+  candidate.set_kernel(model_.kernel_name);
+  v1::AccessSite site;
+  *site.mutable_location() = barrier.site.location();
+  site.set_expression(barrier.site.expression());
+  site.set_site_id(barrier.site.site_id());
+  site.set_kernel(model_.kernel_name);
+  *candidate.mutable_first() = site;
+  *candidate.mutable_second() = site;
+  candidate.set_race_class(v1::RACE_CLASS_BARRIER_DIVERGENCE);
+  candidate.set_defect(v1::SYNC_DEFECT_DIVERGENT_BARRIER);
+  *candidate.mutable_witness() = witness(m, nullptr);
+  for (auto &imprecision : imprecisionsOf({barrier.path_condition}))
+    *candidate.add_imprecisions() = imprecision;
+  result_.candidates.push_back(std::move(candidate));
+}
+
+std::vector<v1::Imprecision>
+Checker::imprecisionsOf(std::vector<z3::expr> terms) const {
+  std::vector<v1::Imprecision> out;
+  std::unordered_set<unsigned> seen;
+  std::set<std::string> names;
+  while (!terms.empty()) {
+    z3::expr e = terms.back();
+    terms.pop_back();
+    if (!seen.insert(e.id()).second || !e.is_app())
+      continue;
+    names.insert(e.decl().name().str());
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      terms.push_back(e.arg(i));
+  }
+  std::set<std::string> reported;
+  for (const std::string &name : names) {
+    auto it = model_.imprecisions.find(name);
+    if (it == model_.imprecisions.end())
+      continue;
+    std::string key = it->second.detail() + "@" +
+                      std::to_string(it->second.location().line());
+    if (reported.insert(key).second)
+      out.push_back(it->second);
+  }
+  return out;
+}
+
+v1::Witness Checker::witness(const z3::model &m, const MemoryAccess *a) const {
+  v1::Witness w;
+  auto value = [&](const z3::expr &e) -> int64_t {
+    auto v = Arith::numeral(m.eval(e, true), false);
+    return v ? *v : 0;
+  };
+  auto fill = [&](v1::ThreadCoord &coord, int thread) {
+    coord.mutable_thread_idx()->set_x(value(symbols_.forThread(symbols_.threadIdx(0), thread)));
+    coord.mutable_thread_idx()->set_y(value(symbols_.forThread(symbols_.threadIdx(1), thread)));
+    coord.mutable_thread_idx()->set_z(value(symbols_.forThread(symbols_.threadIdx(2), thread)));
+    coord.mutable_block_idx()->set_x(value(symbols_.forThread(symbols_.blockIdx(0), thread)));
+    coord.mutable_block_idx()->set_y(value(symbols_.forThread(symbols_.blockIdx(1), thread)));
+    coord.mutable_block_idx()->set_z(value(symbols_.forThread(symbols_.blockIdx(2), thread)));
+  };
+  fill(*w.mutable_first(), 1);
+  fill(*w.mutable_second(), 2);
+  w.mutable_block_dim()->set_x(value(symbols_.blockDim(0)));
+  w.mutable_block_dim()->set_y(value(symbols_.blockDim(1)));
+  w.mutable_block_dim()->set_z(value(symbols_.blockDim(2)));
+  w.mutable_grid_dim()->set_x(value(symbols_.gridDim(0)));
+  w.mutable_grid_dim()->set_y(value(symbols_.gridDim(1)));
+  w.mutable_grid_dim()->set_z(value(symbols_.gridDim(2)));
+  for (const auto &[name, symbol] : model_.parameters) {
+    auto v = Arith::numeral(m.eval(symbol, true), true);
+    v1::NamedValue *param = w.add_parameters();
+    param->set_name(name);
+    param->set_value(v ? std::to_string(*v) : "?");
+  }
+  if (a) {
+    auto offset = Arith::numeral(m.eval(symbols_.forThread(a->offset, 1), true), true);
+    if (offset) {
+      w.set_byte_offset(*offset);
+      if (a->site.size_bytes() > 0)
+        w.set_index(std::to_string(*offset / static_cast<int64_t>(a->site.size_bytes())));
+    }
+    for (size_t i = 0; i < a->iterations.size(); ++i) {
+      for (int t = 1; t <= 2; ++t) {
+        auto k = Arith::numeral(m.eval(symbols_.forThread(a->iterations[i], t), true), true);
+        v1::NamedValue *local = t == 1 ? w.add_first_locals() : w.add_second_locals();
+        local->set_name("iteration of loop " + std::to_string(i + 1));
+        local->set_value(k ? std::to_string(*k) : "?");
+      }
+    }
+  }
+  return w;
+}
+
+void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
+                           const ClassQuery &query, const z3::model *m) {
+  v1::RaceCandidate candidate;
+  candidate.set_kernel(model_.kernel_name);
+  *candidate.mutable_first() = a.site;
+  *candidate.mutable_second() = b.site;
+  candidate.set_race_class(query.race_class);
+  candidate.set_defect(query.defect);
+  candidate.set_insufficient_scope(query.insufficient_scope);
+  candidate.set_status(v1::RACE_STATUS_POTENTIAL);
+  if (m)
+    *candidate.mutable_witness() = witness(*m, &a);
+  std::vector<z3::expr> terms{a.offset, b.offset, a.path_condition,
+                              b.path_condition};
+  for (auto &imprecision : imprecisionsOf(terms))
+    *candidate.add_imprecisions() = imprecision;
+  if (!m) {
+    v1::Imprecision *timeout = candidate.add_imprecisions();
+    timeout->set_kind(v1::IMPRECISION_KIND_UNMODELED_EXPRESSION);
+    timeout->set_detail("the solver did not decide this pair in time");
+  }
+  if (a.object != b.object) {
+    v1::Imprecision *alias = candidate.add_imprecisions();
+    alias->set_kind(v1::IMPRECISION_KIND_UNKNOWN_ALIASING);
+    alias->set_detail("'" + a.object->name + "' and '" + b.object->name +
+                      "' may point into the same buffer");
+  }
+  for (const Fact &fact : context_.facts) {
+    v1::Assumption used = fact.assumption;
+    used.set_role(v1::Assumption::ROLE_USED);
+    *candidate.add_assumptions() = used;
+  }
+  result_.candidates.push_back(std::move(candidate));
+}
+
+void Checker::addProof(const MemoryAccess &a, const MemoryAccess &b,
+                       const z3::expr_vector &core,
+                       const std::vector<z3::expr> &trackers) {
+  v1::RaceFreedomProof proof;
+  proof.set_kernel(model_.kernel_name);
+  *proof.mutable_first() = a.site;
+  *proof.mutable_second() = b.site;
+  if (context_.site)
+    *proof.mutable_launch_site() = *context_.site;
+  std::set<size_t> needed;
+  for (unsigned i = 0; i < core.size(); ++i)
+    for (size_t t = 0; t < trackers.size(); ++t)
+      if (z3::eq(core[i], trackers[t]))
+        needed.insert(t);
+  for (size_t t : needed) {
+    v1::Assumption assumption = context_.facts[t].assumption;
+    assumption.set_role(v1::Assumption::ROLE_REQUIRED_FOR_RACE_FREEDOM);
+    *proof.add_assumptions() = assumption;
+  }
+  result_.proofs.push_back(std::move(proof));
+}
+
+} // namespace
+
+CheckResult checkKernel(const KernelModel &model, SymbolSpace &symbols,
+                        const LaunchContext &context,
+                        const CheckOptions &options) {
+  return Checker(model, symbols, context, options).run();
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,42 @@
+//===- PairChecker.h - Z3 checks of access pairs ----------------*- C++ -*-===//
+//
+// For every pair of accesses that could race, and every race class the pair
+// could have, asks Z3 for two distinct threads that touch overlapping bytes
+// with no synchronization between them. SAT gives a candidate with a
+// concrete witness; UNSAT proves the pair race-free in that context, and the
+// unsat core names the host facts the proof needed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_CHECK_PAIRCHECKER_H
+#define GPURACE_ANALYZER_CHECK_PAIRCHECKER_H
+
+#include "analyzer/check/LaunchContext.h"
+#include "analyzer/model/KernelModel.h"
+#include "analyzer/model/SymbolSpace.h"
+
+#include <vector>
+
+namespace gpurace::analyzer {
+
+struct CheckOptions {
+  unsigned warp_size = 32;
+  // Milliseconds per solver query; a query that runs out is reported as a
+  // potential race without a witness.
+  unsigned query_timeout_ms = 4000;
+  // Pre-Volta lock-step execution of the lanes of a warp.
+  bool assume_warp_lockstep = false;
+};
+
+struct CheckResult {
+  std::vector<v1::RaceCandidate> candidates;
+  std::vector<v1::RaceFreedomProof> proofs;
+  unsigned queries = 0;
+};
+
+CheckResult checkKernel(const KernelModel &model, SymbolSpace &symbols,
+                        const LaunchContext &context,
+                        const CheckOptions &options);
+
+} // namespace gpurace::analyzer
+
+#endif

@@ -1,0 +1,140 @@
+#include "analyzer/model/Arith.h"
+
+namespace gpurace::analyzer {
+
+Arith::Arith(z3::context &context, OverflowMode mode)
+    : context_(context), mode_(mode) {}
+
+z3::sort Arith::sortOf(IntType type) const {
+  return mode_ == OverflowMode::Math ? context_.int_sort()
+                                     : context_.bv_sort(type.width);
+}
+
+z3::expr Arith::constant(int64_t value, IntType type) const {
+  if (mode_ == OverflowMode::Math)
+    return context_.int_val(value);
+  return context_.bv_val(static_cast<uint64_t>(value), type.width);
+}
+
+z3::expr Arith::symbol(const std::string &name, IntType type) const {
+  return context_.constant(name.c_str(), sortOf(type));
+}
+
+z3::expr Arith::convert(const z3::expr &value, IntType from, IntType to) const {
+  if (mode_ == OverflowMode::Math || from.width == to.width)
+    return value;
+  if (to.width < from.width)
+    return value.extract(to.width - 1, 0);
+  unsigned extra = to.width - from.width;
+  return from.is_signed ? z3::sext(value, extra) : z3::zext(value, extra);
+}
+
+z3::expr Arith::div(const z3::expr &a, const z3::expr &b, bool is_signed) const {
+  if (mode_ == OverflowMode::Math)
+    return a / b;
+  return is_signed ? a / b : z3::udiv(a, b);
+}
+
+z3::expr Arith::rem(const z3::expr &a, const z3::expr &b, bool is_signed) const {
+  if (mode_ == OverflowMode::Math)
+    return z3::mod(a, b);
+  return is_signed ? z3::srem(a, b) : z3::urem(a, b);
+}
+
+z3::expr Arith::less(const z3::expr &a, const z3::expr &b, bool is_signed) const {
+  if (mode_ == OverflowMode::Math || is_signed)
+    return a < b;
+  return z3::ult(a, b);
+}
+
+z3::expr Arith::lessEq(const z3::expr &a, const z3::expr &b,
+                       bool is_signed) const {
+  if (mode_ == OverflowMode::Math || is_signed)
+    return a <= b;
+  return z3::ule(a, b);
+}
+
+namespace {
+std::optional<int64_t> smallConstant(const z3::expr &e) {
+  int64_t v = 0;
+  if (e.is_numeral_i64(v))
+    return v;
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<z3::expr> Arith::shiftLeft(const z3::expr &a,
+                                         const z3::expr &b) const {
+  if (mode_ == OverflowMode::Wrap)
+    return z3::shl(a, b);
+  auto amount = smallConstant(b.simplify());
+  if (!amount || *amount < 0 || *amount > 62)
+    return std::nullopt;
+  return a * context_.int_val(int64_t(1) << *amount);
+}
+
+std::optional<z3::expr> Arith::shiftRight(const z3::expr &a, const z3::expr &b,
+                                          bool is_signed) const {
+  if (mode_ == OverflowMode::Wrap)
+    return is_signed ? z3::ashr(a, b) : z3::lshr(a, b);
+  auto amount = smallConstant(b.simplify());
+  if (!amount || *amount < 0 || *amount > 62)
+    return std::nullopt;
+  return a / context_.int_val(int64_t(1) << *amount);
+}
+
+std::optional<z3::expr> Arith::bitAnd(const z3::expr &a,
+                                      const z3::expr &b) const {
+  if (mode_ == OverflowMode::Wrap)
+    return a & b;
+  // x & (2^k - 1) == x mod 2^k for the non-negative values indices take.
+  for (auto [value, mask] : {std::pair{a, b}, std::pair{b, a}}) {
+    auto m = smallConstant(mask.simplify());
+    if (m && *m >= 0 && ((*m + 1) & *m) == 0)
+      return z3::mod(value, context_.int_val(*m + 1));
+  }
+  return std::nullopt;
+}
+
+std::optional<z3::expr> Arith::bitOr(const z3::expr &a, const z3::expr &b) const {
+  if (mode_ == OverflowMode::Wrap)
+    return a | b;
+  return std::nullopt;
+}
+
+std::optional<z3::expr> Arith::bitXor(const z3::expr &a,
+                                      const z3::expr &b) const {
+  if (mode_ == OverflowMode::Wrap)
+    return a ^ b;
+  return std::nullopt;
+}
+
+z3::expr Arith::fromBool(const z3::expr &condition, IntType type) const {
+  return z3::ite(condition, constant(1, type), constant(0, type));
+}
+
+z3::expr Arith::toBool(const z3::expr &value) const {
+  if (value.is_bool())
+    return value;
+  if (value.is_bv())
+    return value != context_.bv_val(0, value.get_sort().bv_size());
+  return value != context_.int_val(0);
+}
+
+std::optional<int64_t> Arith::numeral(const z3::expr &value, bool is_signed) {
+  if (value.is_bv()) {
+    uint64_t bits = 0;
+    if (!value.is_numeral_u64(bits))
+      return std::nullopt;
+    unsigned width = value.get_sort().bv_size();
+    if (is_signed && width < 64 && (bits >> (width - 1)) & 1)
+      bits |= ~uint64_t(0) << width;
+    return static_cast<int64_t>(bits);
+  }
+  int64_t v = 0;
+  if (value.is_numeral_i64(v))
+    return v;
+  return std::nullopt;
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,94 @@
+//===- KernelModel.h - what a kernel does to memory -------------*- C++ -*-===//
+//
+// The analyzer's view of one kernel in one launch context: every access to
+// global, shared or __device__ memory with a symbolic byte offset, its path
+// condition and its position among the kernel's synchronization, plus every
+// barrier. Expressions are Z3 terms over the symbols of a SymbolSpace, where
+// thread-local symbols stand for "this thread's" value: the pair checker
+// instantiates them once per thread.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_MODEL_KERNELMODEL_H
+#define GPURACE_ANALYZER_MODEL_KERNELMODEL_H
+
+#include "gpurace/v1/analysis.pb.h"
+
+#include <z3++.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class FunctionDecl;
+class Expr;
+class Stmt;
+} // namespace clang
+
+namespace gpurace::analyzer {
+
+// An object accesses are relative to.
+struct MemoryObject {
+  enum class Kind { PointerParameter, SharedArray, DeviceGlobal, Unknown };
+  Kind kind = Kind::Unknown;
+  std::string name;
+  v1::MemorySpace space = v1::MEMORY_SPACE_GLOBAL;
+  // For pointer parameters: the index among the kernel's parameters.
+  int parameter_index = -1;
+};
+
+// Counters of synchronization executed so far by a thread. Two threads
+// whose counters agree at two accesses have no such synchronization
+// between them.
+struct SyncCounters {
+  z3::expr block; // __syncthreads and block-group syncs
+  z3::expr warp;  // __syncwarp, tile syncs, and block barriers
+  z3::expr grid;  // grid-group syncs
+};
+
+struct MemoryAccess {
+  v1::AccessSite site;
+  const MemoryObject *object = nullptr;
+  z3::expr offset;         // bytes from the object's start
+  z3::expr path_condition; // Bool
+  SyncCounters counters;
+  // Loop iteration symbols of the enclosing loops, outermost first.
+  std::vector<z3::expr> iterations;
+  // Source order within the kernel (after inlining).
+  unsigned order = 0;
+};
+
+struct Barrier {
+  v1::SyncSite site;
+  z3::expr path_condition;
+  std::vector<z3::expr> iterations;
+  // True for block barriers (checked for divergence across the block);
+  // false for warp barriers (checked across the lanes of the warp).
+  bool block_wide = true;
+};
+
+// Why a symbol is not exact: each fresh symbol the model introduces carries
+// one of these, and a candidate whose constraints mention it inherits it.
+using ImprecisionMap = std::map<std::string, v1::Imprecision>;
+
+struct KernelModel {
+  std::string kernel_name;
+  v1::SourceLocation kernel_location;
+  std::vector<std::unique_ptr<MemoryObject>> objects;
+  std::vector<MemoryAccess> accesses;
+  std::vector<Barrier> barriers;
+  std::vector<v1::SyncSite> sync_sites;
+  // Kernel parameter symbols by name, for witnesses.
+  std::vector<std::pair<std::string, z3::expr>> parameters;
+  ImprecisionMap imprecisions;
+  // Facts that hold for every thread (e.g. loop iteration bounds),
+  // expressed over thread-local symbols like everything else.
+  std::vector<z3::expr> thread_facts;
+  // Facts over shared symbols only.
+  std::vector<z3::expr> shared_facts;
+};
+
+} // namespace gpurace::analyzer
+
+#endif

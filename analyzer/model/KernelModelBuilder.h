@@ -1,0 +1,43 @@
+//===- KernelModelBuilder.h - kernel AST to KernelModel ---------*- C++ -*-===//
+//
+// Symbolically executes a kernel body once for "any thread": device
+// functions are inlined, branches become path conditions and merged values,
+// canonical loops get an iteration symbol with exact bounds and stride, and
+// everything the model cannot pin down becomes a fresh symbol with the
+// reason recorded.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_MODEL_KERNELMODELBUILDER_H
+#define GPURACE_ANALYZER_MODEL_KERNELMODELBUILDER_H
+
+#include "analyzer/model/KernelModel.h"
+#include "analyzer/model/SymbolSpace.h"
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace gpurace::analyzer {
+
+struct ModelOptions {
+  // Device-function inlining depth beyond which calls are opaque.
+  unsigned max_inline_depth = 16;
+  unsigned warp_size = 32;
+  // Source lines of context kept around each access for reports.
+  unsigned excerpt_context = 2;
+};
+
+// Builds the model of `kernel`, which must have a body. The symbols of
+// parameters are `param:<name>` (shared) so that launch contexts can
+// constrain them by name.
+KernelModel buildKernelModel(const clang::FunctionDecl &kernel,
+                             clang::ASTContext &ast, SymbolSpace &symbols,
+                             const ModelOptions &options);
+
+// The symbol that stands for a kernel parameter's value.
+std::string parameterSymbolName(const std::string &parameter);
+
+} // namespace gpurace::analyzer
+
+#endif

@@ -1,0 +1,41 @@
+//===- SourceLocations.h - Clang locations as proto locations ---*- C++ -*-===//
+#ifndef GPURACE_ANALYZER_MODEL_SOURCELOCATIONS_H
+#define GPURACE_ANALYZER_MODEL_SOURCELOCATIONS_H
+
+#include "gpurace/v1/common.pb.h"
+
+#include <clang/Basic/SourceLocation.h>
+
+#include <string>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class SourceManager;
+} // namespace clang
+
+namespace gpurace::analyzer {
+
+// The file range of `range` (macro expansions resolved to where the user
+// wrote them), with 1-based inclusive end.
+v1::SourceLocation toLocation(clang::SourceRange range,
+                              const clang::SourceManager &sources,
+                              const std::string &function);
+
+// The source text of `range` as written.
+std::string sourceText(clang::SourceRange range,
+                       const clang::SourceManager &sources);
+
+// `expr` printed in Clang's canonical form: spacing and parentheses as the
+// printer puts them, so that reformatting does not change it.
+std::string normalizedText(const clang::Expr &expr,
+                           const clang::ASTContext &ast);
+
+// Lines [line - context, line + context] of `location`'s file.
+v1::SourceExcerpt excerptAround(const v1::SourceLocation &location,
+                                const clang::SourceManager &sources,
+                                clang::SourceLocation loc, unsigned context);
+
+} // namespace gpurace::analyzer
+
+#endif

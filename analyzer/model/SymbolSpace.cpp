@@ -1,0 +1,108 @@
+#include "analyzer/model/SymbolSpace.h"
+
+#include <unordered_set>
+
+namespace gpurace::analyzer {
+
+namespace {
+const char *const kAxes[3] = {"x", "y", "z"};
+
+std::array<z3::expr, 3> coordinates(const Arith &arith, const char *name) {
+  auto make = [&](int axis) {
+    return arith.symbol(std::string(name) + "." + kAxes[axis], kUInt32);
+  };
+  return {make(0), make(1), make(2)};
+}
+} // namespace
+
+SymbolSpace::SymbolSpace(z3::context &context, OverflowMode mode)
+    : arith_(context, mode), thread_idx_(coordinates(arith_, "threadIdx")),
+      block_idx_(coordinates(arith_, "blockIdx")),
+      block_dim_(coordinates(arith_, "blockDim")),
+      grid_dim_(coordinates(arith_, "gridDim")), locals_(context),
+      renamed_{z3::expr_vector(context), z3::expr_vector(context)} {
+  for (int axis = 0; axis < 3; ++axis) {
+    addLocal(thread_idx_[axis]);
+    addLocal(block_idx_[axis]);
+  }
+}
+
+std::string SymbolSpace::uniqueName(const std::string &hint) {
+  return hint + "!" + std::to_string(next_id_++);
+}
+
+void SymbolSpace::addLocal(const z3::expr &symbol) {
+  locals_.push_back(symbol);
+  std::string name = symbol.decl().name().str();
+  for (int t = 0; t < 2; ++t)
+    renamed_[t].push_back(context().constant(
+        (name + "@" + std::to_string(t + 1)).c_str(), symbol.get_sort()));
+}
+
+z3::expr SymbolSpace::freshLocal(const std::string &hint, IntType type) {
+  z3::expr symbol = arith_.symbol(uniqueName(hint), type);
+  addLocal(symbol);
+  return symbol;
+}
+
+z3::expr SymbolSpace::freshLocalBool(const std::string &hint) {
+  z3::expr symbol = context().bool_const(uniqueName(hint).c_str());
+  addLocal(symbol);
+  return symbol;
+}
+
+z3::expr SymbolSpace::freshShared(const std::string &hint, IntType type) {
+  return arith_.symbol(uniqueName(hint), type);
+}
+
+z3::expr SymbolSpace::shared(const std::string &name, IntType type) const {
+  return arith_.symbol(name, type);
+}
+
+z3::func_decl SymbolSpace::freshSharedFunction(const std::string &hint,
+                                               unsigned arity, IntType type) {
+  z3::sort_vector domain(context());
+  for (unsigned i = 0; i < arity; ++i)
+    domain.push_back(arith_.sortOf(kInt64));
+  return z3::function(uniqueName(hint).c_str(), domain, arith_.sortOf(type));
+}
+
+z3::expr SymbolSpace::forThread(const z3::expr &e, int thread) const {
+  z3::expr copy = e;
+  return copy.substitute(locals_, renamed_[thread - 1]);
+}
+
+bool SymbolSpace::isThreadDependent(const z3::expr &e) const {
+  std::unordered_set<unsigned> local_ids;
+  for (unsigned i = 0; i < locals_.size(); ++i)
+    local_ids.insert(locals_[i].id());
+  std::vector<z3::expr> todo{e};
+  std::unordered_set<unsigned> seen;
+  while (!todo.empty()) {
+    z3::expr current = todo.back();
+    todo.pop_back();
+    if (!seen.insert(current.id()).second)
+      continue;
+    if (local_ids.count(current.id()))
+      return true;
+    if (current.is_app())
+      for (unsigned i = 0; i < current.num_args(); ++i)
+        todo.push_back(current.arg(i));
+  }
+  return false;
+}
+
+z3::expr SymbolSpace::coordinateBounds(int thread) const {
+  z3::expr bounds = context().bool_val(true);
+  for (int axis = 0; axis < 3; ++axis) {
+    z3::expr tid = forThread(thread_idx_[axis], thread);
+    z3::expr bid = forThread(block_idx_[axis], thread);
+    bounds = bounds && arith_.less(tid, block_dim_[axis], false) &&
+             arith_.less(bid, grid_dim_[axis], false);
+    if (arith_.mode() == OverflowMode::Math)
+      bounds = bounds && tid >= 0 && bid >= 0;
+  }
+  return bounds;
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,71 @@
+//===- SymbolSpace.h - the symbols of one kernel analysis -------*- C++ -*-===//
+//
+// Every symbol of a kernel model is either shared by all threads of a
+// launch (launch dims, parameter values, uniform loop functions) or local to
+// a thread (thread and block ids, loop iterations, loaded values). The model
+// is built once over the local symbols; `forThread` renames them so that two
+// threads can be constrained side by side.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_MODEL_SYMBOLSPACE_H
+#define GPURACE_ANALYZER_MODEL_SYMBOLSPACE_H
+
+#include "analyzer/model/Arith.h"
+
+#include <z3++.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace gpurace::analyzer {
+
+class SymbolSpace {
+public:
+  SymbolSpace(z3::context &context, OverflowMode mode);
+
+  const Arith &arith() const { return arith_; }
+  z3::context &context() const { return arith_.context(); }
+
+  // threadIdx, blockIdx (thread-local) and blockDim, gridDim (shared), as
+  // 32-bit unsigned values.
+  const z3::expr &threadIdx(int axis) const { return thread_idx_[axis]; }
+  const z3::expr &blockIdx(int axis) const { return block_idx_[axis]; }
+  const z3::expr &blockDim(int axis) const { return block_dim_[axis]; }
+  const z3::expr &gridDim(int axis) const { return grid_dim_[axis]; }
+
+  // A new thread-local symbol whose name starts with `hint`.
+  z3::expr freshLocal(const std::string &hint, IntType type);
+  z3::expr freshLocalBool(const std::string &hint);
+  // A new shared symbol.
+  z3::expr freshShared(const std::string &hint, IntType type);
+  // A shared symbol with exactly this name (kernel parameters).
+  z3::expr shared(const std::string &name, IntType type) const;
+  // A shared function of thread-local arguments: the same value for every
+  // thread that passes the same arguments (uniform loop variables).
+  z3::func_decl freshSharedFunction(const std::string &hint, unsigned arity,
+                                    IntType type);
+
+  // `e` with every thread-local symbol renamed for thread 1 or 2.
+  z3::expr forThread(const z3::expr &e, int thread) const;
+
+  // Whether `e` mentions a thread-local symbol.
+  bool isThreadDependent(const z3::expr &e) const;
+
+  // Ranges of the built-in coordinates for one thread.
+  z3::expr coordinateBounds(int thread) const;
+
+private:
+  std::string uniqueName(const std::string &hint);
+  void addLocal(const z3::expr &symbol);
+
+  Arith arith_;
+  std::array<z3::expr, 3> thread_idx_, block_idx_, block_dim_, grid_dim_;
+  z3::expr_vector locals_;
+  std::array<z3::expr_vector, 2> renamed_;
+  unsigned next_id_ = 0;
+};
+
+} // namespace gpurace::analyzer
+
+#endif

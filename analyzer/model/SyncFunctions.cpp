@@ -1,0 +1,129 @@
+#include "analyzer/model/SyncFunctions.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/Expr.h>
+#include <llvm/ADT/StringSwitch.h>
+
+#include <string>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+// The cooperative-groups class of a member call's object, if any.
+std::string groupClass(const clang::FunctionDecl &callee) {
+  auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(&callee);
+  if (!method)
+    return {};
+  const clang::CXXRecordDecl *record = method->getParent();
+  std::string qualified = record->getQualifiedNameAsString();
+  if (qualified.rfind("cooperative_groups::", 0) != 0)
+    return {};
+  return record->getNameAsString();
+}
+
+std::optional<SyncFunction> groupSync(const std::string &group) {
+  SyncFunction sync;
+  if (group == "grid_group") {
+    sync.kind = v1::SYNC_KIND_GRID_SYNC;
+    sync.scope = v1::MEMORY_SCOPE_DEVICE;
+    sync.orders_grid = true;
+  } else if (group == "thread_block") {
+    sync.kind = v1::SYNC_KIND_BARRIER;
+    sync.scope = v1::MEMORY_SCOPE_BLOCK;
+    sync.orders_block = true;
+  } else if (group == "thread_block_tile" || group == "coalesced_group") {
+    sync.kind = v1::SYNC_KIND_TILE_SYNC;
+    sync.scope = v1::MEMORY_SCOPE_BLOCK;
+    sync.orders_warp = true;
+  } else {
+    return std::nullopt;
+  }
+  return sync;
+}
+
+} // namespace
+
+std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &callee,
+                                                 const clang::Expr *object) {
+  std::string name = callee.getNameAsString();
+  std::string group = groupClass(callee);
+  if (!group.empty()) {
+    if (name != "sync")
+      return std::nullopt;
+    if (object) {
+      // Calls through a base reference: the static type of the object.
+      if (auto *record = object->getType()->getAsCXXRecordDecl())
+        if (auto sync = groupSync(record->getNameAsString()))
+          return sync;
+    }
+    return groupSync(group);
+  }
+  if (callee.getQualifiedNameAsString() == "cooperative_groups::sync" &&
+      callee.getNumParams() == 1) {
+    auto *record = callee.getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (record)
+      return groupSync(record->getNameAsString());
+  }
+  if (callee.getDeclContext()->isRecord() || callee.isInStdNamespace())
+    return std::nullopt;
+  SyncFunction sync;
+  if (name == "__syncthreads" || name == "__syncthreads_count" ||
+      name == "__syncthreads_and" || name == "__syncthreads_or") {
+    sync.kind = v1::SYNC_KIND_BARRIER;
+    sync.scope = v1::MEMORY_SCOPE_BLOCK;
+    sync.orders_block = true;
+  } else if (name == "__syncwarp") {
+    sync.kind = v1::SYNC_KIND_SYNCWARP;
+    sync.scope = v1::MEMORY_SCOPE_WARP;
+    sync.orders_warp = true;
+  } else if (name == "__threadfence_block" || name == "__threadfence" ||
+             name == "__threadfence_system" ||
+             callee.getQualifiedNameAsString() == "cuda::atomic_thread_fence") {
+    sync.kind = v1::SYNC_KIND_FENCE;
+    sync.scope = name == "__threadfence_block" ? v1::MEMORY_SCOPE_BLOCK
+                 : name == "__threadfence"     ? v1::MEMORY_SCOPE_DEVICE
+                                               : v1::MEMORY_SCOPE_SYSTEM;
+  } else if (name.rfind("__shfl", 0) == 0 || name == "__ballot_sync" ||
+             name == "__any_sync" || name == "__all_sync") {
+    // Warp collectives synchronize the lanes of their mask.
+    sync.kind = v1::SYNC_KIND_WARP_COLLECTIVE;
+    sync.scope = v1::MEMORY_SCOPE_WARP;
+    sync.orders_warp = true;
+  } else {
+    return std::nullopt;
+  }
+  return sync;
+}
+
+std::optional<AtomicFunction> classifyAtomicFunction(const clang::FunctionDecl &callee) {
+  if (callee.getDeclContext()->isRecord())
+    return std::nullopt;
+  llvm::StringRef name = callee.getName();
+  if (!name.startswith("atomic"))
+    return std::nullopt;
+  AtomicFunction atomic;
+  if (name.consume_back("_block"))
+    atomic.scope = v1::MEMORY_SCOPE_BLOCK;
+  else if (name.consume_back("_system"))
+    atomic.scope = v1::MEMORY_SCOPE_SYSTEM;
+  atomic.op = llvm::StringSwitch<v1::AtomicOp>(name)
+                  .Case("atomicAdd", v1::ATOMIC_OP_ADD)
+                  .Case("atomicSub", v1::ATOMIC_OP_SUB)
+                  .Case("atomicExch", v1::ATOMIC_OP_EXCH)
+                  .Case("atomicMin", v1::ATOMIC_OP_MIN)
+                  .Case("atomicMax", v1::ATOMIC_OP_MAX)
+                  .Case("atomicInc", v1::ATOMIC_OP_INC)
+                  .Case("atomicDec", v1::ATOMIC_OP_DEC)
+                  .Case("atomicCAS", v1::ATOMIC_OP_CAS)
+                  .Case("atomicAnd", v1::ATOMIC_OP_AND)
+                  .Case("atomicOr", v1::ATOMIC_OP_OR)
+                  .Case("atomicXor", v1::ATOMIC_OP_XOR)
+                  .Default(v1::ATOMIC_OP_UNSPECIFIED);
+  if (atomic.op == v1::ATOMIC_OP_UNSPECIFIED || callee.getNumParams() < 2)
+    return std::nullopt;
+  return atomic;
+}
+
+} // namespace gpurace::analyzer

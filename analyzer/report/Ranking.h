@@ -1,0 +1,38 @@
+//===- Ranking.h - scores, fingerprints and messages ------------*- C++ -*-===//
+//
+// The score of a candidate is 1.0 when its witness rests only on exact
+// facts and is multiplied by a penalty for each distinct imprecision on its
+// path (see kPenalties in Ranking.cpp and README's "Ranking"). Fingerprints
+// and site ids hash what is accessed and how, never line numbers, thread
+// ids or addresses, so they survive edits elsewhere in the file and file
+// renames.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_REPORT_RANKING_H
+#define GPURACE_ANALYZER_REPORT_RANKING_H
+
+#include "gpurace/v1/analysis.pb.h"
+
+#include <string>
+
+namespace gpurace::analyzer {
+
+double penaltyOf(v1::ImprecisionKind kind);
+double scoreOf(const v1::RaceCandidate &candidate);
+
+// "s-" + 16 hex digits of a hash of the site key the model built.
+std::string hashSiteId(const std::string &key);
+// "v1:" + 32 hex digits over the unordered pair of site ids and the class.
+std::string fingerprintOf(const v1::RaceCandidate &candidate);
+
+// Short names used in diagnostics, check names and query strings.
+std::string raceClassName(v1::RaceClass race_class);
+std::string defectText(v1::SyncDefect defect);
+std::string messageOf(const v1::RaceCandidate &candidate);
+
+// Sets the hashed site ids, score, fingerprint, message and suppression.
+void finalizeCandidate(v1::RaceCandidate &candidate);
+
+} // namespace gpurace::analyzer
+
+#endif

@@ -1,0 +1,128 @@
+#include "analyzer/report/Sarif.h"
+
+#include "analyzer/Analyzer.h"
+#include "analyzer/report/Ranking.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+using nlohmann::json;
+
+json physicalLocation(const v1::SourceLocation &l) {
+  json region = {{"startLine", l.line()}, {"startColumn", l.column()}};
+  if (l.end_line())
+    region["endLine"] = l.end_line();
+  if (l.end_column())
+    region["endColumn"] = l.end_column() + 1; // SARIF's end is exclusive
+  return {{"artifactLocation", {{"uri", l.file()}}}, {"region", region}};
+}
+
+json location(const v1::AccessSite &site, int id, const std::string &text) {
+  json out = {{"physicalLocation", physicalLocation(site.location())},
+              {"message", {{"text", text}}}};
+  if (id >= 0)
+    out["id"] = id;
+  if (!site.location().function().empty())
+    out["logicalLocations"] = json::array(
+        {{{"fullyQualifiedName", site.location().function()}, {"kind", "function"}}});
+  return out;
+}
+
+std::string threadName(const v1::ThreadCoord &t) {
+  return "thread (" + std::to_string(t.thread_idx().x()) + "," +
+         std::to_string(t.thread_idx().y()) + "," + std::to_string(t.thread_idx().z()) +
+         ") block (" + std::to_string(t.block_idx().x()) + "," +
+         std::to_string(t.block_idx().y()) + "," + std::to_string(t.block_idx().z()) + ")";
+}
+
+json threadFlow(const v1::AccessSite &site, const v1::ThreadCoord &thread,
+                bool has_witness, const char *fallback) {
+  std::string name = has_witness ? threadName(thread) : fallback;
+  return {{"id", name},
+          {"message", {{"text", name}}},
+          {"locations", json::array({{{"location", location(site, -1, site.expression())}}})}};
+}
+
+json rule(v1::RaceClass race_class) {
+  std::string name = raceClassName(race_class);
+  static const std::map<std::string, std::string> kHelp = {
+      {"intra-warp", "Two lanes of one warp access the same location, one writes, and no __syncwarp() orders them."},
+      {"intra-block", "Two threads of one block access the same location, one writes, and no __syncthreads() orders them."},
+      {"inter-block", "Threads of different blocks access the same location, one writes, and nothing orders them."},
+      {"scoped", "Synchronization exists but its scope does not include both threads."},
+      {"barrier-divergence", "A barrier that some threads of the block may not reach."},
+  };
+  return {{"id", "gpurace-" + name},
+          {"name", name},
+          {"shortDescription", {{"text", name + " data race"}}},
+          {"fullDescription", {{"text", kHelp.at(name)}}},
+          {"defaultConfiguration", {{"level", "warning"}}},
+          {"properties", {{"tags", json::array({"concurrency", "cuda"})}}}};
+}
+
+} // namespace
+
+std::string toSarif(const v1::AnalysisResult &result, double min_score,
+                    bool include_below_threshold) {
+  json rules = json::array();
+  std::map<v1::RaceClass, int> rule_index;
+  for (v1::RaceClass c : {v1::RACE_CLASS_INTRA_WARP, v1::RACE_CLASS_INTRA_BLOCK,
+                          v1::RACE_CLASS_INTER_BLOCK, v1::RACE_CLASS_SCOPED,
+                          v1::RACE_CLASS_BARRIER_DIVERGENCE}) {
+    rule_index[c] = static_cast<int>(rules.size());
+    rules.push_back(rule(c));
+  }
+  json results = json::array();
+  for (const v1::RaceCandidate &c : result.candidates()) {
+    bool finding = isFinding(c, min_score);
+    if (!finding && !include_below_threshold)
+      continue;
+    json r = {{"ruleId", "gpurace-" + raceClassName(c.race_class())},
+              {"ruleIndex", rule_index[c.race_class()]},
+              {"level", finding ? "warning" : "note"},
+              {"message", {{"text", c.message() + ". " + defectText(c.defect())}}},
+              {"locations", json::array({location(c.first(), -1, c.first().expression())})},
+              {"partialFingerprints", {{"gpuraceFingerprint/v1", c.fingerprint()}}},
+              {"properties", {{"score", c.score()}, {"kernel", c.kernel()}}}};
+    if (c.has_suppression())
+      r["suppressions"] = json::array(
+          {{{"kind", "inSource"}, {"justification", c.suppression().reason()}}});
+    if (c.race_class() != v1::RACE_CLASS_BARRIER_DIVERGENCE) {
+      r["relatedLocations"] = json::array(
+          {location(c.second(), 1, "conflicting access: " + c.second().expression())});
+      bool w = c.has_witness();
+      r["codeFlows"] = json::array(
+          {{{"threadFlows",
+             json::array({threadFlow(c.first(), c.witness().first(), w, "first thread"),
+                          threadFlow(c.second(), c.witness().second(), w, "second thread")})}}});
+    }
+    results.push_back(std::move(r));
+  }
+  json invocation = {{"executionSuccessful", result.errors_size() == 0}};
+  json notifications = json::array();
+  for (const v1::FileError &e : result.errors()) {
+    v1::SourceLocation where;
+    where.set_file(e.file());
+    where.set_line(std::max<uint32_t>(e.line(), 1));
+    where.set_column(std::max<uint32_t>(e.column(), 1));
+    notifications.push_back({{"level", "error"},
+                             {"message", {{"text", e.message()}}},
+                             {"locations", json::array({{{"physicalLocation", physicalLocation(where)}}})}});
+  }
+  if (!notifications.empty())
+    invocation["toolExecutionNotifications"] = notifications;
+  json sarif = {
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::array({{{"tool", {{"driver", {{"name", "gpurace"},
+                                                   {"version", result.tool_version()},
+                                                   {"rules", rules}}}}},
+                             {"invocations", json::array({invocation})},
+                             {"results", results}}})}};
+  return sarif.dump(2) + "\n";
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,154 @@
+#include "analyzer/report/TextReport.h"
+
+#include "analyzer/Analyzer.h"
+#include "analyzer/report/Ranking.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+class Styler {
+public:
+  explicit Styler(bool color) : color_(color) {}
+  std::string bold(const std::string &s) const { return wrap("\033[1m", s); }
+  std::string warning(const std::string &s) const { return wrap("\033[1;35m", s); }
+  std::string error(const std::string &s) const { return wrap("\033[1;31m", s); }
+  std::string note(const std::string &s) const { return wrap("\033[1;36m", s); }
+  std::string caret(const std::string &s) const { return wrap("\033[1;32m", s); }
+
+private:
+  std::string wrap(const char *code, const std::string &s) const {
+    return color_ ? code + s + "\033[0m" : s;
+  }
+  bool color_;
+};
+
+std::string position(const v1::SourceLocation &l) {
+  return l.file() + ":" + std::to_string(l.line()) + ":" + std::to_string(l.column());
+}
+
+// The site's line and a caret line underlining the access.
+void writeSnippet(const v1::AccessSite &site, const Styler &style,
+                  std::ostream &out) {
+  const v1::SourceExcerpt &excerpt = site.excerpt();
+  int index = static_cast<int>(site.location().line()) -
+              static_cast<int>(excerpt.first_line());
+  if (index < 0 || index >= excerpt.lines_size())
+    return;
+  const std::string &line = excerpt.lines(index);
+  out << line << "\n";
+  std::string marks;
+  unsigned column = site.location().column();
+  unsigned end = site.location().end_line() == site.location().line()
+                     ? site.location().end_column()
+                     : column;
+  for (unsigned c = 1; c < column && c <= line.size(); ++c)
+    marks += line[c - 1] == '\t' ? '\t' : ' ';
+  marks += '^';
+  for (unsigned c = column + 1; c <= end; ++c)
+    marks += '~';
+  out << style.caret(marks) << "\n";
+}
+
+std::string describe(const v1::ThreadCoord &t) {
+  std::ostringstream s;
+  s << "thread (" << t.thread_idx().x() << "," << t.thread_idx().y() << ","
+    << t.thread_idx().z() << ") of block (" << t.block_idx().x() << ","
+    << t.block_idx().y() << "," << t.block_idx().z() << ")";
+  return s.str();
+}
+
+std::string witnessText(const v1::RaceCandidate &c) {
+  if (!c.has_witness())
+    return "";
+  const v1::Witness &w = c.witness();
+  std::ostringstream s;
+  s << describe(w.first()) << " and " << describe(w.second());
+  if (c.race_class() == v1::RACE_CLASS_BARRIER_DIVERGENCE)
+    s << " disagree on reaching it";
+  else if (!w.index().empty())
+    s << " both access element " << w.index() << " (byte offset "
+      << w.byte_offset() << ")";
+  s << "; blockDim=(" << w.block_dim().x() << "," << w.block_dim().y() << ","
+    << w.block_dim().z() << ") gridDim=(" << w.grid_dim().x() << ","
+    << w.grid_dim().y() << "," << w.grid_dim().z() << ")";
+  for (const v1::NamedValue &p : w.parameters())
+    s << " " << p.name() << "=" << p.value();
+  return s.str();
+}
+
+void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
+                    std::ostream &out) {
+  std::string check = "[gpurace-" + raceClassName(c.race_class()) + "]";
+  out << style.bold(position(c.first().location()) + ": ")
+      << style.warning("warning:") << " " << style.bold(c.message() + " " + check)
+      << "\n";
+  writeSnippet(c.first(), style, out);
+  if (c.race_class() != v1::RACE_CLASS_BARRIER_DIVERGENCE) {
+    std::string kind = c.second().kind() == v1::ACCESS_KIND_WRITE    ? "write"
+                       : c.second().kind() == v1::ACCESS_KIND_ATOMIC ? "atomic access"
+                                                                      : "read";
+    out << style.bold(position(c.second().location()) + ": ") << style.note("note:")
+        << " conflicting " << kind << " of '" << c.second().base_object() << "' here\n";
+    writeSnippet(c.second(), style, out);
+  }
+  std::string defect = defectText(c.defect());
+  std::string where = position(c.first().location());
+  if (!defect.empty())
+    out << style.bold(where + ": ") << style.note("note:") << " " << defect << "\n";
+  std::string witness = witnessText(c);
+  if (!witness.empty())
+    out << style.bold(where + ": ") << style.note("note:") << " witness: " << witness << "\n";
+  if (c.has_launch_site())
+    out << style.bold(position(c.launch_site().location()) + ": ") << style.note("note:")
+        << " in this launch of '" << c.kernel() << "'\n";
+  for (const v1::Imprecision &i : c.imprecisions())
+    out << style.bold(where + ": ") << style.note("note:") << " imprecise: "
+        << i.detail() << "\n";
+  if (c.has_suppression())
+    out << style.bold(where + ": ") << style.note("note:")
+        << " marked intentional: " << c.suppression().reason() << "\n";
+  char score[32];
+  std::snprintf(score, sizeof score, "%.2f", c.score());
+  out << style.bold(where + ": ") << style.note("note:") << " score " << score
+      << (c.below_threshold() ? " (below the --min-score threshold)" : "") << "\n";
+}
+
+} // namespace
+
+void writeTextReport(const v1::AnalysisResult &result,
+                     const TextReportOptions &options, std::ostream &out) {
+  Styler style(options.color);
+  for (const v1::FileError &e : result.errors()) {
+    std::string where = e.file();
+    if (e.line())
+      where += ":" + std::to_string(e.line()) + ":" + std::to_string(e.column());
+    out << style.bold(where + ": ") << style.error("error:") << " "
+        << e.message() << "\n";
+  }
+  unsigned findings = 0, shown_below = 0, suppressed = 0;
+  for (const v1::RaceCandidate &c : result.candidates()) {
+    bool finding = isFinding(c, options.min_score);
+    findings += finding;
+    suppressed += c.has_suppression();
+    if (!finding && !options.include_below_threshold)
+      continue;
+    shown_below += !finding;
+    writeCandidate(c, style, out);
+  }
+  out << findings << (findings == 1 ? " race" : " races") << " found in "
+      << result.kernels_analyzed() << " kernels of " << result.files_analyzed_size()
+      << (result.files_analyzed_size() == 1 ? " file" : " files");
+  unsigned others = result.candidates_size() - findings;
+  if (others)
+    out << "; " << others << " more below the threshold or marked intentional"
+        << (options.include_below_threshold ? "" : " (--all shows them)");
+  if (result.errors_size())
+    out << "; " << result.errors_size() << " errors";
+  out << ".\n";
+}
+
+} // namespace gpurace::analyzer
