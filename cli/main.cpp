@@ -94,8 +94,9 @@ int main(int argc, char **argv) {
   } catch (const CLI::CallForHelp &) {
     // The help flag belongs to the subcommand it follows, if any.
     const CLI::App *target = &app;
-    if (!app.get_subcommands().empty())
-      target = app.get_subcommands().front();
+    // Commands with actions (`token create --help`) go one level deeper.
+    while (!target->get_subcommands().empty())
+      target = target->get_subcommands().front();
     std::cout << target->help() << std::flush;
     return 0;
   } catch (const CLI::CallForAllHelp &) {

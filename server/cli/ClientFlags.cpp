@@ -28,6 +28,23 @@ void applyClientEnvironment(ClientOptions &options) {
       options.token = env;
 }
 
+namespace {
+class ActionFormatter : public CLI::Formatter {
+public:
+  std::string make_usage(const CLI::App *app, std::string name) const override {
+    std::string usage = CLI::Formatter::make_usage(app, std::move(name));
+    for (auto at = usage.find("SUBCOMMAND"); at != std::string::npos;
+         at = usage.find("SUBCOMMAND", at))
+      usage.replace(at, 10, "ACTION");
+    return usage;
+  }
+};
+} // namespace
+
+void useActionUsage(CLI::App &app) {
+  app.formatter(std::make_shared<ActionFormatter>());
+}
+
 int reportError(const std::string &command, const Status &status) {
   std::cerr << "gpurace " << command << ": error: " << status.message << "\n";
   return kExitToolError;

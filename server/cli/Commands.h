@@ -19,6 +19,10 @@ void addClientFlags(CLI::App &app, ClientOptions &options);
 // Fills what the flags left empty from the environment.
 void applyClientEnvironment(ClientOptions &options);
 
+// Help for a command with actions (`token create`, `db prune`): its usage
+// line reads "ACTION", the word its help text uses.
+void useActionUsage(CLI::App &app);
+
 // Prints "gpurace <command>: error: <message>" and returns exit code 1.
 int reportError(const std::string &command, const Status &status);
 

@@ -75,6 +75,7 @@ Subcommand dbCommand() {
                   "while the server runs");
     b->add_option("--to", flags->to, "destination file")->required();
     b->fallthrough();
+    useActionUsage(app);
     app.require_subcommand(1, 1);
     return [flags, m, p]() {
       if (m->parsed())

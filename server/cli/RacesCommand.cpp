@@ -197,6 +197,7 @@ Subcommand racesCommand() {
     review_app->add_option("--comment", flags->comment, "why");
     review_app->add_option("--author", flags->author, "who (default: $USER)");
     review_app->fallthrough();
+    useActionUsage(app);
     app.require_subcommand(0, 1);
     app.footer("Exit codes: 0 success; 2 with --new-since when any race is "
                "new; 1 error.");

@@ -87,6 +87,7 @@ Subcommand tokenCommand() {
     CLI::App *r = app.add_subcommand("revoke", "Revoke a token by id");
     r->add_option("ID", flags->id, "token id from 'token list'")->required();
     r->fallthrough();
+    useActionUsage(app);
     app.require_subcommand(1, 1);
     return [flags, c, l]() {
       if (c->parsed())
