@@ -61,7 +61,7 @@ public:
 };
 
 LaunchContext commandLineContext(const AnalyzeOptions &options,
-                                 SymbolSpace &symbols) {
+                                 const KernelModel &model, SymbolSpace &symbols) {
   LaunchContext context;
   auto add = [&](const std::optional<Dims> &dims, bool block) {
     if (!dims)
@@ -81,6 +81,26 @@ LaunchContext commandLineContext(const AnalyzeOptions &options,
   };
   add(options.block_dim, true);
   add(options.grid_dim, false);
+  // A kernel that never reads an axis is written for launches where that
+  // axis is 1; any other launch would run duplicate threads.
+  static const char *const kAxes[3] = {"x", "y", "z"};
+  for (int axis = 1; axis < 3; ++axis) {
+    for (bool block : {true, false}) {
+      bool given = block ? options.block_dim.has_value() : options.grid_dim.has_value();
+      bool read = block ? model.reads_thread_axis[axis] : model.reads_block_axis[axis];
+      if (given || read)
+        continue;
+      v1::Assumption a;
+      a.set_kind(v1::HOST_FACT_KIND_ANALYSIS);
+      a.set_role(v1::Assumption::ROLE_USED);
+      std::string dim = std::string(block ? "blockDim." : "gridDim.") + kAxes[axis];
+      a.set_description(dim + " == 1: the kernel never reads " +
+                        (block ? "threadIdx." : "blockIdx.") + kAxes[axis] +
+                        " or " + dim);
+      const z3::expr &symbol = block ? symbols.blockDim(axis) : symbols.gridDim(axis);
+      context.facts.push_back({symbol == symbols.arith().constant(1, kUInt32), a});
+    }
+  }
   return context;
 }
 
@@ -140,7 +160,7 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
     for (const Launch &launch : *launches)
       run(launchContext(launch, kernel, ast, symbols), false);
   } else {
-    run(commandLineContext(options, symbols), true);
+    run(commandLineContext(options, model, symbols), true);
   }
 }
 

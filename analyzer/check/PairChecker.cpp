@@ -23,8 +23,8 @@ bool blockScoped(const MemoryAccess &a) {
   return a.site.scope() == v1::MEMORY_SCOPE_BLOCK;
 }
 
-// The classes a pair can have, widest first: a race across blocks needs the
-// heaviest fix, and fixing it fixes the narrower ones too.
+// The classes a pair can have. Each is its own query and, when satisfiable,
+// its own race: the thread pairs differ and so does the fix.
 std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b) {
   bool shared = a.object->space == v1::MEMORY_SPACE_SHARED;
   if (isAtomic(a) && isAtomic(b)) {
@@ -55,7 +55,9 @@ public:
   Checker(const KernelModel &model, SymbolSpace &symbols,
           const LaunchContext &context, const CheckOptions &options)
       : model_(model), symbols_(symbols), arith_(symbols.arith()),
-        context_(context), options_(options) {}
+        context_(context), options_(options) {
+    collectConstants();
+  }
 
   CheckResult run();
 
@@ -80,8 +82,15 @@ private:
                 const std::vector<z3::expr> &trackers);
   z3::expr lane(int thread) const;
 
+  // Adds `e` with the symbols the context pins to constants replaced by
+  // them, so that a product of launch dims stays linear arithmetic.
+  void add(z3::solver &solver, const z3::expr &e) const;
+  void collectConstants();
+
   const KernelModel &model_;
   SymbolSpace &symbols_;
+  z3::expr_vector pinned_from_{symbols_.context()}, pinned_to_{symbols_.context()};
+  std::vector<bool> fact_pinned_;
   const Arith &arith_;
   const LaunchContext &context_;
   CheckOptions options_;
@@ -167,28 +176,52 @@ bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
          context_.unknown_origin.count(i) || context_.unknown_origin.count(j);
 }
 
+void Checker::collectConstants() {
+  for (const Fact &fact : context_.facts) {
+    const z3::expr &term = fact.term;
+    bool pinned = term.is_app() && term.decl().decl_kind() == Z3_OP_EQ &&
+                  term.arg(0).is_const() && !term.arg(0).is_numeral() &&
+                  term.arg(1).is_numeral();
+    fact_pinned_.push_back(pinned);
+    if (pinned) {
+      pinned_from_.push_back(term.arg(0));
+      pinned_to_.push_back(term.arg(1));
+    }
+  }
+}
+
+void Checker::add(z3::solver &solver, const z3::expr &e) const {
+  if (pinned_from_.empty()) {
+    solver.add(e);
+    return;
+  }
+  z3::expr copy = e;
+  solver.add(copy.substitute(pinned_from_, pinned_to_));
+}
+
 void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const {
   for (int axis = 0; axis < 3; ++axis) {
-    solver.add(arith_.lessEq(arith_.constant(1, kUInt32), symbols_.blockDim(axis), false));
-    solver.add(arith_.lessEq(arith_.constant(1, kUInt32), symbols_.gridDim(axis), false));
+    add(solver, arith_.lessEq(arith_.constant(1, kUInt32), symbols_.blockDim(axis), false));
+    add(solver, arith_.lessEq(arith_.constant(1, kUInt32), symbols_.gridDim(axis), false));
     // Hardware limits keep block sizes and ids small enough for 32 bits.
-    solver.add(arith_.lessEq(symbols_.blockDim(axis),
+    add(solver, arith_.lessEq(symbols_.blockDim(axis),
                              arith_.constant(axis == 2 ? 64 : 1024, kUInt32), false));
-    solver.add(arith_.lessEq(symbols_.gridDim(axis),
+    add(solver, arith_.lessEq(symbols_.gridDim(axis),
                              arith_.constant(axis == 0 ? 2147483647 : 65535, kUInt32),
                              false));
   }
   for (int t = 1; t <= 2; ++t) {
-    solver.add(symbols_.coordinateBounds(t));
+    add(solver, symbols_.coordinateBounds(t));
     for (const z3::expr &fact : model_.thread_facts)
-      solver.add(symbols_.forThread(fact, t));
+      add(solver, symbols_.forThread(fact, t));
   }
   for (const z3::expr &fact : model_.shared_facts)
-    solver.add(fact);
+    add(solver, fact);
   for (size_t i = 0; i < context_.facts.size(); ++i) {
     z3::expr tracker = ctx().bool_const(("fact!" + std::to_string(i)).c_str());
     trackers.push_back(tracker);
-    solver.add(z3::implies(tracker, context_.facts[i].term));
+    if (!fact_pinned_[i])
+      add(solver, z3::implies(tracker, context_.facts[i].term));
   }
 }
 
@@ -216,16 +249,17 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   solver.set(params);
   std::vector<z3::expr> trackers;
   addBase(solver, trackers);
-  solver.add(symbols_.forThread(a.path_condition, 1));
-  solver.add(symbols_.forThread(b.path_condition, 2));
+  add(solver, symbols_.forThread(a.path_condition, 1));
+  add(solver, symbols_.forThread(b.path_condition, 2));
   if (a.object == b.object || a.object->kind != MemoryObject::Kind::Unknown)
-    solver.add(overlap(a, b));
+    add(solver, overlap(a, b));
   bool any_unsat_with_facts = false;
+  bool found = false;
   z3::expr_vector last_core(ctx());
   for (const ClassQuery &query : classes) {
     solver.push();
-    solver.add(classConstraint(query.race_class));
-    solver.add(concurrent(a, b, query.race_class));
+    add(solver, classConstraint(query.race_class));
+    add(solver, concurrent(a, b, query.race_class));
     z3::expr_vector assumptions(ctx());
     for (const z3::expr &tracker : trackers)
       assumptions.push_back(tracker);
@@ -234,11 +268,15 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     if (verdict == z3::sat) {
       z3::model m = solver.get_model();
       addCandidate(a, b, query, &m);
-      return;
+      found = true;
+      solver.pop();
+      continue;
     }
     if (verdict == z3::unknown) {
       addCandidate(a, b, query, nullptr);
-      return;
+      found = true;
+      solver.pop();
+      continue;
     }
     z3::expr_vector core = solver.unsat_core();
     if (core.size() > 0) {
@@ -248,7 +286,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     }
     solver.pop();
   }
-  if (any_unsat_with_facts)
+  if (any_unsat_with_facts && !found)
     addProof(a, b, last_core, trackers);
 }
 
@@ -259,13 +297,13 @@ void Checker::checkBarrier(const Barrier &barrier) {
   solver.set(params);
   std::vector<z3::expr> trackers;
   addBase(solver, trackers);
-  solver.add(sameBlock() && linearId(1) != linearId(2));
+  add(solver, sameBlock() && linearId(1) != linearId(2));
   // In the same iteration of every enclosing loop, one thread reaches the
   // barrier and the other does not.
   for (const z3::expr &k : barrier.iterations)
-    solver.add(symbols_.forThread(k, 1) == symbols_.forThread(k, 2));
-  solver.add(symbols_.forThread(barrier.path_condition, 1));
-  solver.add(!symbols_.forThread(barrier.path_condition, 2));
+    add(solver, symbols_.forThread(k, 1) == symbols_.forThread(k, 2));
+  add(solver, symbols_.forThread(barrier.path_condition, 1));
+  add(solver, !symbols_.forThread(barrier.path_condition, 2));
   z3::expr_vector assumptions(ctx());
   for (const z3::expr &tracker : trackers)
     assumptions.push_back(tracker);
@@ -319,8 +357,12 @@ Checker::imprecisionsOf(std::vector<z3::expr> terms) const {
 
 v1::Witness Checker::witness(const z3::model &m, const MemoryAccess *a) const {
   v1::Witness w;
+  auto pinned = [&](const z3::expr &e) {
+    z3::expr copy = e;
+    return pinned_from_.empty() ? copy : copy.substitute(pinned_from_, pinned_to_);
+  };
   auto value = [&](const z3::expr &e) -> int64_t {
-    auto v = Arith::numeral(m.eval(e, true), false);
+    auto v = Arith::numeral(m.eval(pinned(e), true), false);
     return v ? *v : 0;
   };
   auto fill = [&](v1::ThreadCoord &coord, int thread) {
@@ -340,13 +382,14 @@ v1::Witness Checker::witness(const z3::model &m, const MemoryAccess *a) const {
   w.mutable_grid_dim()->set_y(value(symbols_.gridDim(1)));
   w.mutable_grid_dim()->set_z(value(symbols_.gridDim(2)));
   for (const auto &[name, symbol] : model_.parameters) {
-    auto v = Arith::numeral(m.eval(symbol, true), true);
+    auto v = Arith::numeral(m.eval(pinned(symbol), true), true);
     v1::NamedValue *param = w.add_parameters();
     param->set_name(name);
     param->set_value(v ? std::to_string(*v) : "?");
   }
   if (a) {
-    auto offset = Arith::numeral(m.eval(symbols_.forThread(a->offset, 1), true), true);
+    auto offset =
+        Arith::numeral(m.eval(pinned(symbols_.forThread(a->offset, 1)), true), true);
     if (offset) {
       w.set_byte_offset(*offset);
       if (a->site.size_bytes() > 0)
@@ -354,7 +397,8 @@ v1::Witness Checker::witness(const z3::model &m, const MemoryAccess *a) const {
     }
     for (size_t i = 0; i < a->iterations.size(); ++i) {
       for (int t = 1; t <= 2; ++t) {
-        auto k = Arith::numeral(m.eval(symbols_.forThread(a->iterations[i], t), true), true);
+        auto k = Arith::numeral(
+            m.eval(pinned(symbols_.forThread(a->iterations[i], t)), true), true);
         v1::NamedValue *local = t == 1 ? w.add_first_locals() : w.add_second_locals();
         local->set_name("iteration of loop " + std::to_string(i + 1));
         local->set_value(k ? std::to_string(*k) : "?");

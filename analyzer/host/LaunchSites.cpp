@@ -97,7 +97,8 @@ std::array<std::optional<int64_t>, 3> foldDim3(const clang::Expr *e,
                    : std::optional<int64_t>(1);
     return out;
   }
-  if (e->getType()->isIntegerType()) {
+  if (e->IgnoreParenImpCasts()->getType()->isIntegerType()) {
+    // A scalar converts to dim3(n, 1, 1).
     out[0] = foldInt(e, ast);
     return out;
   }

@@ -85,6 +85,10 @@ struct KernelModel {
   // Facts that hold for every thread (e.g. loop iteration bounds),
   // expressed over thread-local symbols like everything else.
   std::vector<z3::expr> thread_facts;
+  // Which axes the kernel reads: threadIdx or blockDim (thread), blockIdx
+  // or gridDim (block).
+  bool reads_thread_axis[3] = {false, false, false};
+  bool reads_block_axis[3] = {false, false, false};
   // Facts over shared symbols only.
   std::vector<z3::expr> shared_facts;
 };

@@ -581,6 +581,10 @@ std::optional<Value> Builder::builtinCoordinate(const clang::Expr *expr) {
   int axis = field == "x" ? 0 : field == "y" ? 1 : field == "z" ? 2 : -1;
   if (axis < 0)
     return std::nullopt;
+  if (name == "threadIdx" || name == "blockDim")
+    model_.reads_thread_axis[axis] = true;
+  if (name == "blockIdx" || name == "gridDim")
+    model_.reads_block_axis[axis] = true;
   if (name == "threadIdx")
     return intValue(symbols_.threadIdx(axis), kUInt32);
   if (name == "blockIdx")

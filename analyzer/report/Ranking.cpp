@@ -121,9 +121,11 @@ void finalizeCandidate(v1::RaceCandidate &candidate) {
   };
   if (position(candidate.second()) < position(candidate.first())) {
     std::swap(*candidate.mutable_first(), *candidate.mutable_second());
-    v1::Witness *w = candidate.mutable_witness();
-    std::swap(*w->mutable_first(), *w->mutable_second());
-    std::swap(*w->mutable_first_locals(), *w->mutable_second_locals());
+    if (candidate.has_witness()) {
+      v1::Witness *w = candidate.mutable_witness();
+      std::swap(*w->mutable_first(), *w->mutable_second());
+      std::swap(*w->mutable_first_locals(), *w->mutable_second_locals());
+    }
   }
   candidate.set_score(scoreOf(candidate));
   candidate.set_fingerprint(fingerprintOf(candidate));
