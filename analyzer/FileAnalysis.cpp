@@ -140,6 +140,7 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
   CheckOptions check_options;
   check_options.warp_size = options.warp_size;
   check_options.query_timeout_ms = options.query_timeout_ms;
+  check_options.query_rlimit = options.query_rlimit;
   check_options.assume_warp_lockstep = options.assume_warp_lockstep;
 
   std::map<std::string, size_t> seen;

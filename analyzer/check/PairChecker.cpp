@@ -246,6 +246,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   z3::solver solver(ctx());
   z3::params params(ctx());
   params.set("timeout", options_.query_timeout_ms);
+  params.set("rlimit", options_.query_rlimit);
   solver.set(params);
   std::vector<z3::expr> trackers;
   addBase(solver, trackers);
@@ -294,6 +295,7 @@ void Checker::checkBarrier(const Barrier &barrier) {
   z3::solver solver(ctx());
   z3::params params(ctx());
   params.set("timeout", options_.query_timeout_ms);
+  params.set("rlimit", options_.query_rlimit);
   solver.set(params);
   std::vector<z3::expr> trackers;
   addBase(solver, trackers);

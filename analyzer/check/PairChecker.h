@@ -20,9 +20,12 @@ namespace gpurace::analyzer {
 
 struct CheckOptions {
   unsigned warp_size = 32;
-  // Milliseconds per solver query; a query that runs out is reported as a
-  // potential race without a witness.
-  unsigned query_timeout_ms = 4000;
+  // Solver effort per query, in Z3 resource units: deterministic, unlike
+  // time, so results do not depend on the machine's load. A query that runs
+  // out (or past the wall-clock cap) is reported as a potential race
+  // without a witness.
+  unsigned query_rlimit = 4000000;
+  unsigned query_timeout_ms = 20000;
   // Pre-Volta lock-step execution of the lanes of a warp.
   bool assume_warp_lockstep = false;
 };

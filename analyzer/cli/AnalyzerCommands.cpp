@@ -177,8 +177,12 @@ Subcommand analyzeSubcommand() {
     app.add_option("-j,--jobs", flags->options.jobs,
                    "Files analyzed in parallel (default: the number of cores)")
         ->check(CLI::Range(1u, 1024u));
+    app.add_option("--query-effort", flags->options.query_rlimit,
+                   "Solver effort per query (Z3 resource units, deterministic); an "
+                   "undecided pair is reported with a low score")
+        ->check(CLI::Range(1000u, 4000000000u));
     app.add_option("--query-timeout-ms", flags->options.query_timeout_ms,
-                   "Solver time per query; an undecided pair is reported with a low score")
+                   "Wall-clock cap per solver query")
         ->check(CLI::Range(10u, 600000u));
     app.add_flag("--no-color", flags->no_color, "Never colour the text report");
     app.footer("Forms: gpurace analyze [OPTIONS] FILE.cu... [-- CLANG_FLAGS]\n"

@@ -117,8 +117,11 @@ private:
   Value evalConditional(const clang::AbstractConditionalOperator &op);
   Value evalCall(const clang::CallExpr &call);
   Value evalDeclRef(const clang::DeclRefExpr &ref);
-  Value assign(const clang::Expr *lhs, const Value &value,
-               const clang::Expr *whole, bool read_modify_write);
+  Value assign(const clang::Expr *lhs, const Value &value);
+  Value assignTo(const Place &where, const clang::Expr *lhs, const Value &value);
+  // The current value of `where` for a read-modify-write: the write is the
+  // access recorded, so no separate read is.
+  Value valueForUpdate(const Place &where, const clang::Expr *lhs);
   Value load(const clang::Expr *lvalue_expr);
   std::optional<Value> builtinCoordinate(const clang::Expr *expr);
   Place place(const clang::Expr *expr);
@@ -667,11 +670,12 @@ Value Builder::evalUnary(const clang::UnaryOperator &op) {
   case clang::UO_PostInc:
   case clang::UO_PreDec:
   case clang::UO_PostDec: {
-    Value old = eval(sub);
+    Place where = place(sub);
+    Value old = valueForUpdate(where, sub);
     Value one = intValue(arith_.constant(1, t), t);
     Value updated = evalArithmetic(op.isIncrementOp() ? clang::BO_Add : clang::BO_Sub,
                                    old, one, sub->getType(), &op);
-    assign(sub, updated, &op, true);
+    assignTo(where, sub, updated);
     return op.isPrefix() ? updated : old;
   }
   default:
@@ -729,16 +733,17 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
 Value Builder::evalBinary(const clang::BinaryOperator &op) {
   clang::BinaryOperatorKind kind = op.getOpcode();
   if (kind == clang::BO_Assign)
-    return assign(op.getLHS(), eval(op.getRHS()), &op, false);
+    return assign(op.getLHS(), eval(op.getRHS()));
   if (op.isCompoundAssignmentOp()) {
     Value rhs = eval(op.getRHS());
-    Value old = eval(op.getLHS());
+    Place where = place(op.getLHS());
+    Value old = valueForUpdate(where, op.getLHS());
     auto *compound = dyn_cast<clang::CompoundAssignOperator>(&op);
     clang::QualType computation =
         compound ? compound->getComputationResultType() : op.getType();
     Value updated = evalArithmetic(clang::BinaryOperator::getOpForCompoundAssignment(kind),
                                    old, rhs, computation, &op);
-    return assign(op.getLHS(), updated, &op, true);
+    return assignTo(where, op.getLHS(), updated);
   }
   if (kind == clang::BO_Comma) {
     eval(op.getLHS());
@@ -839,9 +844,24 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
                     "value not followed", lvalue_expr);
 }
 
-Value Builder::assign(const clang::Expr *lhs, const Value &value,
-                      const clang::Expr *whole, bool read_modify_write) {
-  Place where = place(lhs);
+Value Builder::assign(const clang::Expr *lhs, const Value &value) {
+  return assignTo(place(lhs), lhs, value);
+}
+
+Value Builder::valueForUpdate(const Place &where, const clang::Expr *lhs) {
+  if (where.kind == Place::Kind::Local) {
+    auto it = state_.env.find(where.local_key);
+    if (it != state_.env.end())
+      return it->second;
+  }
+  v1::ImprecisionKind why = where.kind == Place::Kind::Memory
+                                ? v1::IMPRECISION_KIND_LOADED_VALUE
+                                : v1::IMPRECISION_KIND_UNMODELED_EXPRESSION;
+  return freshValue(lhs->getType(), why, "value before the update", lhs);
+}
+
+Value Builder::assignTo(const Place &where, const clang::Expr *lhs,
+                        const Value &value) {
   if (where.kind == Place::Kind::Memory) {
     recordAccess(where, lhs, v1::ACCESS_KIND_WRITE, v1::ATOMIC_OP_UNSPECIFIED,
                  v1::MEMORY_SCOPE_UNSPECIFIED);

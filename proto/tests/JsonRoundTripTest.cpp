@@ -124,7 +124,8 @@ TEST(JsonRoundTrip, EveryMessageWithEveryFieldSurvives) {
     std::unique_ptr<Message> original(prototype->New());
     int seed = 0;
     fillAllFields(*original, 4, seed);
-    ASSERT_GT(original->ByteSizeLong(), 0u);
+    if (descriptor->field_count() > 0)
+      ASSERT_GT(original->ByteSizeLong(), 0u);
 
     std::string json = toJson(*original);
     ASSERT_FALSE(json.empty());

@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 namespace gpurace::rt {
 namespace {
@@ -34,7 +35,12 @@ protected:
     auto loaded = SitePlan::load(kInputs + "/shift.plan.json", error);
     ASSERT_TRUE(loaded) << error;
     plan_ = *loaded;
-    output_ = ::testing::TempDir() + "shift.instrumented.cu";
+    // ctest runs each test in its own process, possibly at the same time:
+    // every test writes its own files.
+    const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
+    prefix_ = ::testing::TempDir() + "gpurace-" + info->name() + "-" +
+              std::to_string(getpid()) + "-";
+    output_ = prefix_ + "shift.instrumented.cu";
     outcome_ = instrumentFile(plan_, kInputs + "/shift.cu", output_, {},
                               "DeviceRuntime.cuh");
     ASSERT_TRUE(outcome_.ok) << outcome_.error;
@@ -44,6 +50,7 @@ protected:
   std::string userLine(int n) const { return lineOf(text_, n + 2); }
 
   SitePlan plan_;
+  std::string prefix_;
   std::string output_;
   InstrumentOutcome outcome_;
   std::string text_;
@@ -102,7 +109,7 @@ TEST_F(InstrumenterTest, OutputCompilesWithNvcc) {
   InstrumentOutcome o = instrumentFile(plan_, kInputs + "/shift.cu", output_, {},
                                        runtime);
   ASSERT_TRUE(o.ok) << o.error;
-  std::string object = ::testing::TempDir() + "shift.instrumented.o";
+  std::string object = prefix_ + "shift.instrumented.o";
   gpurace::testing::ProcessResult r = gpurace::testing::runProcess(
       {GPURACE_NVCC, "-arch=sm_90", "-c", output_, "-o", object});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -117,9 +124,10 @@ TEST_F(InstrumenterTest, SitesMatchingNothingAreReported) {
 }
 
 TEST(InstrumenterErrorsTest, AFileThatDoesNotParseIsAnErrorAndWritesNothing) {
-  std::string bad = ::testing::TempDir() + "bad.cu";
+  std::string prefix = ::testing::TempDir() + "gpurace-bad-" + std::to_string(getpid()) + "-";
+  std::string bad = prefix + "bad.cu";
   std::ofstream(bad) << "__global__ void k(int *a) { a[0] = undeclared; }\n";
-  std::string out = ::testing::TempDir() + "bad.out.cu";
+  std::string out = prefix + "bad.out.cu";
   std::remove(out.c_str());
   InstrumentOutcome o = instrumentFile(SitePlan(), bad, out, {}, "x.cuh");
   EXPECT_FALSE(o.ok);

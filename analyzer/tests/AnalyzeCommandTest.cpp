@@ -1,0 +1,215 @@
+// `gpurace analyze` as CI and editors use it: exit codes, errors that name
+// the file, formats, the plan, and stable fingerprints.
+#include "analyzer/report/Ranking.h"
+#include "analyzer/tests/AnalyzerTestSupport.h"
+#include "proto/JsonCodec.h"
+#include "tests/support/RunProcess.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+using gpurace::testing::gpuraceBinary;
+using gpurace::testing::ProcessResult;
+using gpurace::testing::runProcess;
+
+const char *kRacy = R"(
+__global__ void shift(int *A, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n - 1) A[t] = A[t + 1];
+}
+int main() { int *a; cudaMalloc(&a, 4096); shift<<<4, 256>>>(a, 1024); }
+)";
+
+const char *kRaceFree = R"(
+__global__ void scale(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] *= 2.0f;
+}
+int main() { float *a; cudaMalloc(&a, 4096); scale<<<4, 256>>>(a, 1024); }
+)";
+
+v1::AnalysisResult parseResult(const std::string &json) {
+  v1::AnalysisResult result;
+  std::string error;
+  EXPECT_TRUE(fromJson(json, result, error)) << error;
+  return result;
+}
+
+TEST(AnalyzeCommand, ExitCodesSayWhetherThereAreFindings) {
+  TempSource racy(kRacy), clean(kRaceFree);
+  EXPECT_EQ(runProcess({gpuraceBinary(), "analyze", racy.path()}).exit_code, 2);
+  EXPECT_EQ(runProcess({gpuraceBinary(), "analyze", clean.path()}).exit_code, 0);
+}
+
+TEST(AnalyzeCommand, TextOutputIsClangStyleWithANoteAtTheOtherAccess) {
+  TempSource racy(kRacy);
+  ProcessResult r = runProcess({gpuraceBinary(), "analyze", racy.path()});
+  std::string where = racy.path() + ":4:";
+  EXPECT_NE(r.out.find(where + "18: warning: inter-block data race on 'A[t]'"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("[gpurace-inter-block]"), std::string::npos);
+  EXPECT_NE(r.out.find(where + "25: note: conflicting read of 'A' here"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("note: witness: thread"), std::string::npos);
+  EXPECT_EQ(r.out.find("\033["), std::string::npos) << "no colour when piped";
+}
+
+TEST(AnalyzeCommand, FileThatDoesNotParseIsReportedAndOthersStillAnalyzed) {
+  TempSource broken("__global__ void k(int *a) { a[0] = ; }\n", "broken.cu");
+  TempSource racy(kRacy, "racy.cu");
+  ProcessResult r = runProcess({gpuraceBinary(), "analyze", "--format=json",
+                                broken.path(), racy.path()});
+  EXPECT_EQ(r.exit_code, 1);
+  v1::AnalysisResult result = parseResult(r.out);
+  ASSERT_EQ(result.errors_size(), 1);
+  EXPECT_EQ(result.errors(0).file(), broken.path());
+  EXPECT_EQ(result.errors(0).line(), 1u);
+  EXPECT_NE(result.errors(0).message().find("expected expression"), std::string::npos);
+  EXPECT_GT(result.candidates_size(), 0) << "the good file is still analyzed";
+}
+
+TEST(AnalyzeCommand, MissingFileAndBadFlagsAreOneLineErrors) {
+  ProcessResult missing = runProcess({gpuraceBinary(), "analyze", "/nonexistent/x.cu"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("/nonexistent/x.cu"), std::string::npos) << missing.err;
+  TempSource racy(kRacy);
+  ProcessResult dims = runProcess(
+      {gpuraceBinary(), "analyze", "--blockDim=[0,2]", racy.path()});
+  EXPECT_EQ(dims.exit_code, 1);
+  EXPECT_NE(dims.err.find("--blockDim"), std::string::npos) << dims.err;
+  ProcessResult format = runProcess(
+      {gpuraceBinary(), "analyze", "--format=xml", racy.path()});
+  EXPECT_EQ(format.exit_code, 1);
+}
+
+TEST(AnalyzeCommand, ParallelJobsGiveTheSameResult) {
+  TempSource a(kRacy, "a.cu"), b(kRaceFree, "b.cu"), c(kRacy, "c.cu");
+  auto run = [&](const char *jobs) {
+    ProcessResult r = runProcess({gpuraceBinary(), "analyze", "--format=json", "--all",
+                                  jobs, a.path(), b.path(), c.path()});
+    v1::AnalysisResult result = parseResult(r.out);
+    result.clear_started_at();
+    result.clear_finished_at();
+    return result.SerializeAsString();
+  };
+  EXPECT_EQ(run("-j1"), run("-j3"));
+}
+
+TEST(AnalyzeCommand, FingerprintSurvivesEditsElsewhereInTheFile) {
+  v1::AnalysisResult before = analyzeCode(kRacy);
+  v1::AnalysisResult after =
+      analyzeCode(std::string("// a comment\n#include <cstdio>\n\n") + kRacy);
+  ASSERT_GT(before.candidates_size(), 0);
+  ASSERT_EQ(before.candidates_size(), after.candidates_size());
+  for (int i = 0; i < before.candidates_size(); ++i) {
+    EXPECT_EQ(before.candidates(i).fingerprint(), after.candidates(i).fingerprint());
+    EXPECT_EQ(before.candidates(i).first().site_id(), after.candidates(i).first().site_id());
+    EXPECT_NE(before.candidates(i).first().location().line(),
+              after.candidates(i).first().location().line());
+  }
+  EXPECT_EQ(before.candidates(0).fingerprint().rfind("v1:", 0), 0u);
+}
+
+TEST(AnalyzeCommand, SarifHasTwoLocationsAndAThreadFlowPerThread) {
+  TempSource racy(kRacy);
+  ProcessResult r = runProcess({gpuraceBinary(), "analyze", "--format=sarif", racy.path()});
+  EXPECT_EQ(r.exit_code, 2);
+  auto sarif = nlohmann::json::parse(r.out);
+  EXPECT_EQ(sarif["version"], "2.1.0");
+  const auto &run = sarif["runs"][0];
+  EXPECT_EQ(run["tool"]["driver"]["name"], "gpurace");
+  ASSERT_GT(run["results"].size(), 0u);
+  const auto &result = run["results"][0];
+  EXPECT_EQ(result["locations"][0]["physicalLocation"]["region"]["startLine"], 4);
+  EXPECT_EQ(result["relatedLocations"].size(), 1u);
+  EXPECT_EQ(result["codeFlows"][0]["threadFlows"].size(), 2u);
+  EXPECT_EQ(result["partialFingerprints"]["gpuraceFingerprint/v1"].get<std::string>().rfind("v1:", 0), 0u);
+  std::string rule = result["ruleId"];
+  bool rule_declared = false;
+  for (const auto &r : run["tool"]["driver"]["rules"])
+    rule_declared |= r["id"] == rule;
+  EXPECT_TRUE(rule_declared);
+}
+
+TEST(AnalyzeCommand, PlanListsTheSitesOfFindingsAndTheKernelsSyncs) {
+  TempSource source(R"(
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  s[threadIdx.x] = 1;
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x ^ 1] + s[threadIdx.x];
+  s[threadIdx.x] = 2;
+}
+int main() { float *o; cudaMalloc(&o, 256); k<<<1, 64>>>(o); }
+)");
+  std::string plan_path = source.path() + ".plan.json";
+  ProcessResult r = runProcess({gpuraceBinary(), "analyze", "--plan", plan_path,
+                                "--overflow=wrap", source.path()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  std::ifstream in(plan_path);
+  std::stringstream text;
+  text << in.rdbuf();
+  v1::InstrumentationPlan plan;
+  std::string error;
+  ASSERT_TRUE(fromJson(text.str(), plan, error)) << error;
+  ASSERT_EQ(plan.kernels_size(), 1);
+  EXPECT_EQ(plan.kernels(0), "k");
+  EXPECT_GE(plan.access_sites_size(), 2);
+  for (const auto &site : plan.access_sites()) {
+    EXPECT_EQ(site.site_id().rfind("s-", 0), 0u);
+    EXPECT_GE(site.location().end_column(), site.location().column());
+    EXPECT_NE(site.location().line(), 4u) << "the write before the barrier is not in a race";
+  }
+  ASSERT_EQ(plan.sync_sites_size(), 1);
+  EXPECT_EQ(plan.sync_sites(0).kind(), v1::SYNC_KIND_BARRIER);
+  std::remove(plan_path.c_str());
+}
+
+TEST(AnalyzeCommand, IntentionalCommentSuppressesTheFinding) {
+  TempSource source(R"(
+__global__ void flag(int *done) {
+  *done = 1; // gpurace: intentional every thread writes the same value
+}
+int main() { int *d; cudaMalloc(&d, 4); flag<<<2, 32>>>(d); }
+)");
+  ProcessResult r = runProcess({gpuraceBinary(), "analyze", "--format=json", "--all",
+                                source.path()});
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  v1::AnalysisResult result = parseResult(r.out);
+  ASSERT_GT(result.candidates_size(), 0);
+  EXPECT_EQ(result.candidates(0).suppression().kind(), "intentional");
+  EXPECT_EQ(result.candidates(0).suppression().reason(),
+            "every thread writes the same value");
+}
+
+TEST(AnalyzeCommand, CompileCommandsSupplyIncludePaths) {
+  char pattern[] = "/tmp/gpurace-ccdb-XXXXXX";
+  std::string dir = mkdtemp(pattern);
+  std::ofstream(dir + "/sizes.h") << "#define TILE 16\n";
+  std::ofstream(dir + "/k.cu") << "#include \"sizes.h\"\n"
+                                  "__global__ void k(int *a) { a[threadIdx.x % TILE] = 0; }\n"
+                                  "int main() { int *a; cudaMalloc(&a, 64); k<<<1, 32>>>(a); }\n";
+  nlohmann::json db = nlohmann::json::array(
+      {{{"directory", dir},
+        {"command", "/usr/local/cuda/bin/nvcc -Iinc -I" + dir +
+                        " -DNDEBUG --generate-code=arch=compute_90,code=sm_90 -x cu -c k.cu -o k.o"},
+        {"file", dir + "/k.cu"}}});
+  std::ofstream(dir + "/compile_commands.json") << db.dump();
+  ProcessResult r = runProcess({gpuraceBinary(), "analyze", "-p", dir});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.out.find("k.cu:2:"), std::string::npos) << r.out;
+  for (const char *f : {"/sizes.h", "/k.cu", "/compile_commands.json"})
+    std::remove((dir + f).c_str());
+  rmdir(dir.c_str());
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing

@@ -1,0 +1,52 @@
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+namespace gpurace::analyzer::testing {
+
+TempSource::TempSource(const std::string &code, const std::string &name) {
+  char pattern[] = "/tmp/gpurace-analyzer-XXXXXX";
+  dir_ = mkdtemp(pattern);
+  path_ = dir_ + "/" + name;
+  std::ofstream(path_) << code;
+}
+
+TempSource::~TempSource() {
+  std::remove(path_.c_str());
+  rmdir(dir_.c_str());
+}
+
+v1::AnalysisResult analyzeCode(const std::string &code, AnalyzeOptions options) {
+  TempSource source(code);
+  options.files = {source.path()};
+  v1::AnalysisResult result;
+  std::string error;
+  if (!analyze(options, result, error))
+    result.add_errors()->set_message(error);
+  return result;
+}
+
+std::vector<v1::RaceCandidate> findings(const v1::AnalysisResult &result,
+                                        v1::RaceClass kind) {
+  std::vector<v1::RaceCandidate> out;
+  for (const v1::RaceCandidate &c : result.candidates())
+    if (isFinding(c, kDefaultMinScore) &&
+        (kind == v1::RACE_CLASS_UNSPECIFIED || c.race_class() == kind))
+      out.push_back(c);
+  return out;
+}
+
+bool hasRaceBetween(const v1::AnalysisResult &result, unsigned line_a,
+                    unsigned line_b) {
+  for (const v1::RaceCandidate &c : findings(result)) {
+    unsigned a = c.first().location().line(), b = c.second().location().line();
+    if ((a == line_a && b == line_b) || (a == line_b && b == line_a))
+      return true;
+  }
+  return false;
+}
+
+} // namespace gpurace::analyzer::testing

@@ -1,0 +1,37 @@
+//===- AnalyzerTestSupport.h - analyze CUDA snippets in tests ---*- C++ -*-===//
+#ifndef GPURACE_ANALYZER_TESTS_ANALYZERTESTSUPPORT_H
+#define GPURACE_ANALYZER_TESTS_ANALYZERTESTSUPPORT_H
+
+#include "analyzer/Analyzer.h"
+
+#include <string>
+#include <vector>
+
+namespace gpurace::analyzer::testing {
+
+// A .cu file in a fresh temporary folder, removed with the object.
+class TempSource {
+public:
+  explicit TempSource(const std::string &code, const std::string &name = "k.cu");
+  ~TempSource();
+  const std::string &path() const { return path_; }
+
+private:
+  std::string dir_, path_;
+};
+
+v1::AnalysisResult analyzeCode(const std::string &code,
+                               AnalyzeOptions options = {});
+
+// Candidates of `kind` (all classes when RACE_CLASS_UNSPECIFIED) that are
+// findings under the default threshold.
+std::vector<v1::RaceCandidate> findings(const v1::AnalysisResult &result,
+                                        v1::RaceClass kind = v1::RACE_CLASS_UNSPECIFIED);
+
+// Whether some finding relates the two 1-based lines (in either order).
+bool hasRaceBetween(const v1::AnalysisResult &result, unsigned line_a,
+                    unsigned line_b);
+
+} // namespace gpurace::analyzer::testing
+
+#endif

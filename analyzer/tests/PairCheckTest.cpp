@@ -1,0 +1,282 @@
+// What the pair checker concludes about small kernels with launches: races
+// it must find (with witnesses that really collide) and pairs it must prove
+// race-free.
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+uint32_t linear(const v1::ThreadCoord &t, const v1::Dim3 &block) {
+  return t.thread_idx().x() + block.x() * (t.thread_idx().y() + block.y() * t.thread_idx().z());
+}
+
+TEST(PairCheck, SharedMemoryReadAfterWriteWithoutBarrierRaces) {
+  auto result = analyzeCode(R"(
+__global__ void k(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = threadIdx.x;
+  out[blockIdx.x * 256 + threadIdx.x] = s[(threadIdx.x + 1) % 256];
+}
+int main() { float *o; cudaMalloc(&o, 4096); k<<<4, 256>>>(o); }
+)");
+  ASSERT_TRUE(hasRaceBetween(result, 4, 5));
+  auto races = findings(result, v1::RACE_CLASS_INTRA_BLOCK);
+  ASSERT_FALSE(races.empty());
+  const v1::Witness &w = races.front().witness();
+  // Same block, different warps, and the written element is the one read.
+  EXPECT_EQ(w.first().block_idx().x(), w.second().block_idx().x());
+  EXPECT_NE(linear(w.first(), w.block_dim()) / 32, linear(w.second(), w.block_dim()) / 32);
+  uint32_t writer = races.front().first().kind() == v1::ACCESS_KIND_WRITE
+                        ? w.first().thread_idx().x()
+                        : w.second().thread_idx().x();
+  uint32_t reader = writer == w.first().thread_idx().x() ? w.second().thread_idx().x()
+                                                         : w.first().thread_idx().x();
+  EXPECT_EQ(writer, (reader + 1) % 256);
+  EXPECT_EQ(w.block_dim().x(), 256u);
+}
+
+TEST(PairCheck, BarrierSeparatesWriteAndRead) {
+  auto result = analyzeCode(R"(
+__global__ void k(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = s[(threadIdx.x + 1) % 256];
+}
+int main() { float *o; cudaMalloc(&o, 4096); k<<<4, 256>>>(o); }
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+TEST(PairCheck, MissingSecondBarrierInLoopRacesAcrossTheBackEdge) {
+  const char *code = R"(
+__global__ void jacobi(float *a, int steps) {
+  __shared__ float s[258];
+  int t = threadIdx.x + 1;
+  for (int i = 0; i < steps; ++i) {
+    float v = (s[t - 1] + s[t + 1]) / 2;
+    __syncthreads();
+    s[t] = v;%s
+  }
+}
+int main() { float *a; cudaMalloc(&a, 1024); jacobi<<<1, 256>>>(a, 10); }
+)";
+  char racy[1024], fixed[1024];
+  std::snprintf(racy, sizeof racy, code, "");
+  std::snprintf(fixed, sizeof fixed, code, "\n    __syncthreads();");
+  EXPECT_TRUE(hasRaceBetween(analyzeCode(racy), 6, 8));
+  EXPECT_FALSE(hasRaceBetween(analyzeCode(fixed), 6, 8));
+}
+
+TEST(PairCheck, InjectiveIndexingIsRaceFreeIn1D2DAnd3D) {
+  auto result = analyzeCode(R"(
+__global__ void one(int *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = i;
+}
+__global__ void two(int *a, int w, int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < w && y < h) a[y * w + x] = x;
+}
+__global__ void three(int *a, int w, int h, int d) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int z = blockIdx.z * blockDim.z + threadIdx.z;
+  if (x < w && y < h && z < d) a[(z * h + y) * w + x] = z;
+}
+int main() {
+  int *a; cudaMalloc(&a, 1 << 20);
+  one<<<64, 256>>>(a, 16384);
+  two<<<dim3(8, 8), dim3(16, 16)>>>(a, 128, 128);
+  three<<<dim3(4, 4, 4), dim3(8, 8, 4)>>>(a, 32, 32, 16);
+}
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  EXPECT_EQ(result.kernels_analyzed(), 3u);
+}
+
+TEST(PairCheck, ReadOfTheNextElementInTheSameStatementRaces) {
+  auto result = analyzeCode(R"(
+__global__ void shift(int *A, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n - 1) A[t] = A[t + 1];
+}
+int main() { int *a; cudaMalloc(&a, 4096); shift<<<4, 256>>>(a, 1024); }
+)");
+  EXPECT_TRUE(hasRaceBetween(result, 4, 4));
+  EXPECT_FALSE(findings(result, v1::RACE_CLASS_INTER_BLOCK).empty());
+  EXPECT_FALSE(findings(result, v1::RACE_CLASS_INTRA_WARP).empty());
+}
+
+TEST(PairCheck, SyncwarpOrdersLanesOfAWarp) {
+  const char *code = R"(
+__global__ void k(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = threadIdx.x;%s
+  out[threadIdx.x] = s[31 - threadIdx.x];
+}
+int main() { int *o; cudaMalloc(&o, 128); k<<<1, 32>>>(o); }
+)";
+  char racy[1024], fixed[1024];
+  std::snprintf(racy, sizeof racy, code, "");
+  std::snprintf(fixed, sizeof fixed, code, "\n  __syncwarp();");
+  auto with_race = analyzeCode(racy);
+  EXPECT_FALSE(findings(with_race, v1::RACE_CLASS_INTRA_WARP).empty());
+  EXPECT_TRUE(findings(with_race, v1::RACE_CLASS_INTRA_BLOCK).empty())
+      << "one warp cannot race across warps";
+  EXPECT_TRUE(findings(analyzeCode(fixed)).empty());
+}
+
+TEST(PairCheck, RaceThroughDeviceFunctionKeepsTheCallStack) {
+  auto result = analyzeCode(R"(
+__device__ void store(float *row, int i, float v) {
+  row[i] = v;
+}
+__global__ void k(float *m, int width) {
+  store(m + blockIdx.x * width, threadIdx.x / 2, 1.0f);
+}
+int main() { float *m; cudaMalloc(&m, 1 << 16); k<<<8, 64>>>(m, 64); }
+)");
+  auto races = findings(result, v1::RACE_CLASS_INTRA_WARP);
+  ASSERT_FALSE(races.empty());
+  ASSERT_EQ(races.front().first().call_stack_size(), 1);
+  EXPECT_EQ(races.front().first().call_stack(0).callee(), "store");
+  EXPECT_EQ(races.front().first().call_stack(0).call_site().line(), 6u);
+  EXPECT_TRUE(findings(result, v1::RACE_CLASS_INTER_BLOCK).empty())
+      << "rows of different blocks do not overlap";
+}
+
+TEST(PairCheck, TemplateIsAnalyzedPerInstantiationLaunched) {
+  auto result = analyzeCode(R"(
+template <int Stride>
+__global__ void gather(int *a) {
+  a[threadIdx.x * Stride / 2] = threadIdx.x;
+}
+int main() {
+  int *a; cudaMalloc(&a, 4096);
+  gather<2><<<1, 64>>>(a);
+  gather<1><<<1, 64>>>(a);
+}
+)");
+  auto races = findings(result);
+  ASSERT_FALSE(races.empty());
+  for (const auto &race : races)
+    EXPECT_EQ(race.launch_site().location().line(), 9u)
+        << "only gather<1> maps two threads to one element";
+}
+
+TEST(PairCheck, DivergentBarrierHasTwoDisagreeingThreads) {
+  auto result = analyzeCode(R"(
+__global__ void k(float *a) {
+  if (threadIdx.x < 16) {
+    a[threadIdx.x] = 0;
+    __syncthreads();
+  }
+}
+int main() { float *a; cudaMalloc(&a, 1024); k<<<1, 64>>>(a); }
+)");
+  auto divergent = findings(result, v1::RACE_CLASS_BARRIER_DIVERGENCE);
+  ASSERT_EQ(divergent.size(), 1u);
+  EXPECT_EQ(divergent.front().first().location().line(), 5u);
+  const v1::Witness &w = divergent.front().witness();
+  EXPECT_NE(w.first().thread_idx().x() < 16, w.second().thread_idx().x() < 16);
+}
+
+TEST(PairCheck, UniformBarrierInsideABranchIsNotDivergent) {
+  auto result = analyzeCode(R"(
+__global__ void k(float *a, int n) {
+  if (n > 4) {
+    a[blockIdx.x * blockDim.x + threadIdx.x] = 0;
+    __syncthreads();
+  }
+}
+int main() { float *a; cudaMalloc(&a, 1024); k<<<2, 64>>>(a, 8); }
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+TEST(PairCheck, WrapAroundOfANarrowIndexIsARaceOnlyUnderWrap) {
+  const char *code = R"(
+__global__ void k(int *a) {
+  unsigned char i = threadIdx.x;
+  a[i] = threadIdx.x;
+}
+int main() { int *a; cudaMalloc(&a, 4096); k<<<1, 512>>>(a); }
+)";
+  AnalyzeOptions wrap;
+  wrap.overflow = OverflowMode::Wrap;
+  EXPECT_TRUE(findings(analyzeCode(code)).empty());
+  EXPECT_FALSE(findings(analyzeCode(code, wrap)).empty());
+}
+
+TEST(PairCheck, AtomicAgainstPlainAccessIsARaceButTwoAtomicsAreNot) {
+  auto result = analyzeCode(R"(
+__global__ void k(int *count, int *snapshot) {
+  atomicAdd(count, 1);
+  if (threadIdx.x == 0) snapshot[blockIdx.x] = *count;
+}
+int main() { int *c, *s; cudaMalloc(&c, 4); cudaMalloc(&s, 64); k<<<4, 64>>>(c, s); }
+)");
+  bool atomic_vs_plain = false;
+  for (const auto &race : findings(result)) {
+    EXPECT_FALSE(race.first().kind() == v1::ACCESS_KIND_ATOMIC &&
+                 race.second().kind() == v1::ACCESS_KIND_ATOMIC);
+    atomic_vs_plain |= race.defect() == v1::SYNC_DEFECT_ATOMIC_VS_PLAIN;
+  }
+  EXPECT_TRUE(atomic_vs_plain);
+}
+
+TEST(PairCheck, BlockScopeAtomicsFromDifferentBlocksAreAScopedRace) {
+  auto result = analyzeCode(R"(
+__global__ void k(int *count) {
+  atomicAdd_block(count, 1);
+}
+int main() { int *c; cudaMalloc(&c, 4); k<<<4, 64>>>(c); }
+)");
+  auto scoped = findings(result, v1::RACE_CLASS_SCOPED);
+  ASSERT_EQ(scoped.size(), 1u);
+  EXPECT_EQ(scoped.front().insufficient_scope(), v1::MEMORY_SCOPE_BLOCK);
+}
+
+TEST(PairCheck, LaunchWithOneBlockMakesTheFinalStoreRaceFree) {
+  const char *code = R"(
+__global__ void finish(float *partial, float *result) {
+  if (threadIdx.x == 0) result[0] = partial[0];
+}
+int main() {
+  float *p, *r; cudaMalloc(&p, 1024); cudaMalloc(&r, 4);
+  finish<<<%s, 128>>>(p, r);
+}
+)";
+  char one[512], many[512];
+  std::snprintf(one, sizeof one, code, "1");
+  std::snprintf(many, sizeof many, code, "8");
+  EXPECT_TRUE(findings(analyzeCode(one)).empty());
+  EXPECT_FALSE(findings(analyzeCode(many), v1::RACE_CLASS_INTER_BLOCK).empty());
+}
+
+TEST(PairCheck, KernelWithoutLaunchUsesCommandLineDimsAndRanksLower) {
+  const char *code = R"(
+__global__ void k(int *a) {
+  a[threadIdx.x / 2] = 1;
+}
+)";
+  AnalyzeOptions options;
+  options.block_dim = Dims{64, 1, 1};
+  options.grid_dim = Dims{1, 1, 1};
+  auto result = analyzeCode(code, options);
+  auto races = findings(result);
+  ASSERT_FALSE(races.empty());
+  EXPECT_LT(races.front().score(), 1.0);
+  EXPECT_EQ(races.front().witness().block_dim().x(), 64u);
+  bool no_launch = false;
+  for (const auto &i : races.front().imprecisions())
+    no_launch |= i.kind() == v1::IMPRECISION_KIND_NO_LAUNCH_CONTEXT;
+  EXPECT_TRUE(no_launch);
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
