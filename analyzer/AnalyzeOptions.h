@@ -31,8 +31,8 @@ struct AnalyzeOptions {
   bool host_facts = true;
   bool assume_warp_lockstep = false;
   unsigned jobs = 1;
-  unsigned query_rlimit = 4000000;
-  unsigned query_timeout_ms = 20000;
+  unsigned query_rlimit = 1000000;
+  unsigned query_timeout_ms = 10000;
   unsigned warp_size = 32;
   double min_score = kDefaultMinScore;
 };

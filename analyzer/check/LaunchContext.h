@@ -13,6 +13,7 @@
 
 #include <z3++.h>
 
+#include <map>
 #include <optional>
 #include <set>
 #include <utility>
@@ -34,6 +35,9 @@ struct LaunchContext {
   std::set<std::pair<int, int>> may_alias;
   // Pointer parameters whose origin is unknown: they may alias any other.
   std::set<int> unknown_origin;
+  // Bytes of the allocation behind a pointer parameter, where the host code
+  // shows it: accesses through the parameter stay inside.
+  std::map<int, z3::expr> buffer_bytes;
 };
 
 } // namespace gpurace::analyzer

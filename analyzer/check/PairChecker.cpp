@@ -72,6 +72,9 @@ private:
   bool mayAlias(const MemoryAccess &a, const MemoryAccess &b) const;
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
   void checkPair(const MemoryAccess &a, const MemoryAccess &b);
+  // An access through a parameter whose allocation the host code shows
+  // stays inside it (an access outside is a memory error, not a race).
+  void addInBounds(z3::solver &solver, const MemoryAccess &access, int thread) const;
   void checkBarrier(const Barrier &barrier);
   v1::Witness witness(const z3::model &m, const MemoryAccess *a) const;
   std::vector<v1::Imprecision> imprecisionsOf(std::vector<z3::expr> terms) const;
@@ -178,15 +181,19 @@ bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
 
 void Checker::collectConstants() {
   for (const Fact &fact : context_.facts) {
-    const z3::expr &term = fact.term;
-    bool pinned = term.is_app() && term.decl().decl_kind() == Z3_OP_EQ &&
-                  term.arg(0).is_const() && !term.arg(0).is_numeral() &&
-                  term.arg(1).is_numeral();
-    fact_pinned_.push_back(pinned);
-    if (pinned) {
-      pinned_from_.push_back(term.arg(0));
-      pinned_to_.push_back(term.arg(1));
+    z3::expr term = fact.term.simplify();
+    bool pinned = false;
+    if (term.is_app() && term.decl().decl_kind() == Z3_OP_EQ) {
+      for (int side = 0; side < 2 && !pinned; ++side) {
+        z3::expr symbol = term.arg(side), number = term.arg(1 - side);
+        if (symbol.is_const() && !symbol.is_numeral() && number.is_numeral()) {
+          pinned = true;
+          pinned_from_.push_back(symbol);
+          pinned_to_.push_back(number);
+        }
+      }
     }
+    fact_pinned_.push_back(pinned);
   }
 }
 
@@ -235,6 +242,19 @@ CheckResult Checker::run() {
   return std::move(result_);
 }
 
+void Checker::addInBounds(z3::solver &solver, const MemoryAccess &access,
+                          int thread) const {
+  if (access.object->kind != MemoryObject::Kind::PointerParameter)
+    return;
+  auto it = context_.buffer_bytes.find(access.object->parameter_index);
+  if (it == context_.buffer_bytes.end())
+    return;
+  z3::expr offset = symbols_.forThread(access.offset, thread);
+  z3::expr end = arith_.add(offset, arith_.constant(access.site.size_bytes(), kInt64));
+  add(solver, arith_.lessEq(arith_.constant(0, kInt64), offset, true) &&
+                  arith_.lessEq(end, it->second, true));
+}
+
 void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   if (a.site.kind() == v1::ACCESS_KIND_READ && b.site.kind() == v1::ACCESS_KIND_READ)
     return;
@@ -252,6 +272,8 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   addBase(solver, trackers);
   add(solver, symbols_.forThread(a.path_condition, 1));
   add(solver, symbols_.forThread(b.path_condition, 2));
+  addInBounds(solver, a, 1);
+  addInBounds(solver, b, 2);
   if (a.object == b.object || a.object->kind != MemoryObject::Kind::Unknown)
     add(solver, overlap(a, b));
   bool any_unsat_with_facts = false;
@@ -428,8 +450,8 @@ void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
     *candidate.add_imprecisions() = imprecision;
   if (!m) {
     v1::Imprecision *timeout = candidate.add_imprecisions();
-    timeout->set_kind(v1::IMPRECISION_KIND_UNMODELED_EXPRESSION);
-    timeout->set_detail("the solver did not decide this pair in time");
+    timeout->set_kind(v1::IMPRECISION_KIND_SOLVER_UNDECIDED);
+    timeout->set_detail("the solver ran out of effort on this pair (--query-effort)");
   }
   if (a.object != b.object) {
     v1::Imprecision *alias = candidate.add_imprecisions();

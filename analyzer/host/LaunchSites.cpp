@@ -1,5 +1,6 @@
 #include "analyzer/host/LaunchSites.h"
 
+#include "analyzer/host/HostValues.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/model/SourceLocations.h"
 
@@ -65,46 +66,6 @@ public:
   }
 };
 
-std::optional<int64_t> foldInt(const clang::Expr *e, clang::ASTContext &ast) {
-  clang::Expr::EvalResult result;
-  if (e && !e->isValueDependent() && e->EvaluateAsInt(result, ast))
-    return result.Val.getInt().getExtValue();
-  return std::nullopt;
-}
-
-// The three components of a dim3 expression that the compiler can fold:
-// `256`, `dim3(16, 16)`, or a local `dim3 block(16, 16)` initialized once.
-std::array<std::optional<int64_t>, 3> foldDim3(const clang::Expr *e,
-                                               clang::ASTContext &ast) {
-  std::array<std::optional<int64_t>, 3> out{1, 1, 1};
-  e = e->IgnoreImplicit()->IgnoreParens();
-  if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
-    e = temp->getSubExpr()->IgnoreImplicit();
-  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts())) {
-    auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
-    if (var && var->getInit() && var->getType()->isRecordType() &&
-        !var->getType().isVolatileQualified())
-      return foldDim3(var->getInit(), ast);
-  }
-  if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e)) {
-    if (construct->getNumArgs() == 1 &&
-        construct->getArg(0)->getType()->isRecordType())
-      return foldDim3(construct->getArg(0), ast);
-    for (unsigned i = 0; i < 3; ++i)
-      out[i] = i < construct->getNumArgs() &&
-                       !isa<clang::CXXDefaultArgExpr>(construct->getArg(i))
-                   ? foldInt(construct->getArg(i), ast)
-                   : std::optional<int64_t>(1);
-    return out;
-  }
-  if (e->IgnoreParenImpCasts()->getType()->isIntegerType()) {
-    // A scalar converts to dim3(n, 1, 1).
-    out[0] = foldInt(e, ast);
-    return out;
-  }
-  return {std::nullopt, std::nullopt, std::nullopt};
-}
-
 const clang::VarDecl *rootVariable(const clang::Expr *e) {
   e = e->IgnoreParenCasts();
   while (auto *binary = dyn_cast<clang::BinaryOperator>(e)) {
@@ -135,24 +96,34 @@ v1::Assumption assumption(v1::HostFactKind kind, const std::string &text,
 }
 
 void addDimFacts(LaunchContext &context, const char *name,
-                 const std::array<std::optional<int64_t>, 3> &dims,
-                 const z3::expr (&symbols)[3], const Arith &arith,
-                 const v1::SourceLocation &where, v1::Dim3 &constant) {
+                 const std::array<std::optional<z3::expr>, 3> &dims,
+                 const clang::Expr *written, const z3::expr (&symbols)[3],
+                 const Arith &arith, const v1::SourceLocation &where,
+                 const clang::SourceManager &sources, v1::Dim3 &constant) {
   static const char *const kAxes[3] = {"x", "y", "z"};
+  std::string text = sourceText(written->getSourceRange(), sources);
+  bool all_constant = true;
+  uint32_t values[3] = {1, 1, 1};
   for (int axis = 0; axis < 3; ++axis) {
-    if (!dims[axis])
+    if (!dims[axis]) {
+      all_constant = false;
       continue;
+    }
+    z3::expr value = dims[axis]->simplify();
+    auto number = Arith::numeral(value, true);
+    all_constant &= number.has_value();
+    if (number)
+      values[axis] = static_cast<uint32_t>(*number);
+    std::string shown = number ? std::to_string(*number) : "'" + text + "'." + kAxes[axis];
     context.facts.push_back(
-        {symbols[axis] == arith.constant(*dims[axis], kUInt32),
+        {symbols[axis] == arith.convert(value, kInt64, kUInt32),
          assumption(v1::HOST_FACT_KIND_LAUNCH_DIMS,
-                    std::string(name) + "." + kAxes[axis] + " == " +
-                        std::to_string(*dims[axis]),
-                    where)});
+                    std::string(name) + "." + kAxes[axis] + " == " + shown, where)});
   }
-  if (dims[0] && dims[1] && dims[2]) {
-    constant.set_x(static_cast<uint32_t>(*dims[0]));
-    constant.set_y(static_cast<uint32_t>(*dims[1]));
-    constant.set_z(static_cast<uint32_t>(*dims[2]));
+  if (all_constant) {
+    constant.set_x(values[0]);
+    constant.set_y(values[1]);
+    constant.set_z(values[2]);
   }
 }
 
@@ -183,19 +154,22 @@ LaunchContext launchContext(const Launch &launch, const clang::FunctionDecl &ker
   const v1::SourceLocation &where = site.location();
 
   const Arith &arith = symbols.arith();
+  HostValues host_values(ast, symbols, host, launch.call, where);
   const z3::expr grid[3] = {symbols.gridDim(0), symbols.gridDim(1), symbols.gridDim(2)};
   const z3::expr block[3] = {symbols.blockDim(0), symbols.blockDim(1),
                              symbols.blockDim(2)};
-  addDimFacts(context, "gridDim", foldDim3(launch.grid, ast), grid, arith, where,
-              *site.mutable_grid_dim());
-  addDimFacts(context, "blockDim", foldDim3(launch.block, ast), block, arith, where,
-              *site.mutable_block_dim());
+  addDimFacts(context, "gridDim", host_values.dims(launch.grid), launch.grid, grid,
+              arith, where, sources, *site.mutable_grid_dim());
+  addDimFacts(context, "blockDim", host_values.dims(launch.block), launch.block,
+              block, arith, where, sources, *site.mutable_block_dim());
 
   std::map<const clang::VarDecl *, int> pointer_roots;
   for (unsigned i = 0; i < launch.arguments.size() && i < kernel.getNumParams(); ++i) {
     const clang::ParmVarDecl *param = kernel.getParamDecl(i);
     const clang::Expr *arg = launch.arguments[i];
     if (param->getType()->isPointerType()) {
+      if (auto bytes = host_values.allocationBytes(arg, context.facts))
+        context.buffer_bytes.emplace(static_cast<int>(i), *bytes);
       const clang::VarDecl *root = rootVariable(arg);
       if (!root) {
         context.unknown_origin.insert(static_cast<int>(i));
@@ -208,19 +182,26 @@ LaunchContext launchContext(const Launch &launch, const clang::FunctionDecl &ker
     }
     if (!param->getType()->isIntegralOrEnumerationType())
       continue;
-    if (auto value = foldInt(arg, ast)) {
-      std::string name = param->getNameAsString();
-      IntType type{static_cast<unsigned>(ast.getTypeSize(param->getType())),
-                   param->getType()->isSignedIntegerOrEnumerationType()};
-      if (type.width != 8 && type.width != 16 && type.width != 32)
-        type.width = 64;
-      context.facts.push_back(
-          {symbols.shared(parameterSymbolName(name), type) ==
-               arith.constant(*value, type),
-           assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
-                      name + " == " + std::to_string(*value), where)});
-    }
+    auto value = host_values.value(arg);
+    if (!value)
+      continue;
+    std::string name = param->getNameAsString();
+    IntType type{static_cast<unsigned>(ast.getTypeSize(param->getType())),
+                 param->getType()->isSignedIntegerOrEnumerationType()};
+    if (type.width != 8 && type.width != 16 && type.width != 32)
+      type.width = 64;
+    z3::expr simplified = value->simplify();
+    auto number = Arith::numeral(simplified, true);
+    std::string shown = number ? std::to_string(*number)
+                               : "'" + sourceText(arg->getSourceRange(), sources) + "'";
+    context.facts.push_back(
+        {symbols.shared(parameterSymbolName(name), type) ==
+             arith.convert(simplified, kInt64, type),
+         assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION, name + " == " + shown,
+                    where)});
   }
+  for (Fact &fact : host_values.dominatingFacts())
+    context.facts.push_back(std::move(fact));
   context.site = site;
   return context;
 }

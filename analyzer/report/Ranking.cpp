@@ -51,6 +51,8 @@ double penaltyOf(v1::ImprecisionKind kind) {
   case v1::IMPRECISION_KIND_OPAQUE_CALL: return 0.7;
   case v1::IMPRECISION_KIND_UNMODELED_EXPRESSION: return 0.75;
   case v1::IMPRECISION_KIND_UNKNOWN_HOST_VALUE: return 0.85;
+  // No witness at all: below the default threshold on its own.
+  case v1::IMPRECISION_KIND_SOLVER_UNDECIDED: return 0.45;
   default: return 1.0;
   }
 }

@@ -280,3 +280,64 @@ __global__ void k(int *a) {
 
 } // namespace
 } // namespace gpurace::analyzer::testing
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+const char *kGuarded = R"(
+#include <cstdlib>
+__global__ void wrap(int *a, int n) {
+  a[threadIdx.x %% n] = threadIdx.x;
+}
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]);
+  int *a; cudaMalloc(&a, 4096);%s
+  wrap<<<1, 64>>>(a, n);
+}
+)";
+
+TEST(HostFacts, ExitGuardBeforeTheLaunchMakesTheKernelRaceFree) {
+  char guarded[1024], unguarded[1024];
+  std::snprintf(guarded, sizeof guarded, kGuarded, "\n  if (n < 64) return 1;");
+  std::snprintf(unguarded, sizeof unguarded, kGuarded, "");
+  auto racy = analyzeCode(unguarded);
+  EXPECT_FALSE(findings(racy).empty());
+  auto safe = analyzeCode(guarded);
+  EXPECT_TRUE(findings(safe).empty()) << safe.DebugString();
+  // The proof says which host fact it rests on.
+  bool names_guard = false;
+  for (const auto &proof : safe.race_freedom_proofs())
+    for (const auto &a : proof.assumptions())
+      names_guard |= a.role() == v1::Assumption::ROLE_REQUIRED_FOR_RACE_FREEDOM &&
+                     a.description().find("n < 64") != std::string::npos;
+  EXPECT_TRUE(names_guard) << safe.DebugString();
+}
+
+TEST(HostFacts, KernelOnlyAnalysisIgnoresTheGuard) {
+  char guarded[1024];
+  std::snprintf(guarded, sizeof guarded, kGuarded, "\n  if (n < 64) return 1;");
+  AnalyzeOptions kernel_only;
+  kernel_only.host_facts = false;
+  kernel_only.block_dim = Dims{64, 1, 1};
+  EXPECT_FALSE(findings(analyzeCode(guarded, kernel_only)).empty());
+}
+
+TEST(HostFacts, DimsComputedFromAHostVariableRelateToTheArgument) {
+  auto result = analyzeCode(R"(
+#include <cstdlib>
+__global__ void last(int *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i == n - 1) a[0] = i;
+}
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]);
+  int *a; cudaMalloc(&a, 4);
+  last<<<1, n>>>(a, n);
+}
+)");
+  // Only thread n-1 of the single block writes: no two threads do.
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing

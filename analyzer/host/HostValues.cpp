@@ -1,0 +1,381 @@
+#include "analyzer/host/HostValues.h"
+
+#include "analyzer/model/SourceLocations.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtCXX.h>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+const clang::VarDecl *referencedVar(const clang::Expr *e) {
+  e = e->IgnoreParenCasts();
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
+    if (unary->getOpcode() == clang::UO_AddrOf)
+      e = unary->getSubExpr()->IgnoreParenCasts();
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
+    return dyn_cast<clang::VarDecl>(ref->getDecl());
+  return nullptr;
+}
+
+// Every statement that may change a variable after its declaration:
+// assignments, increments, and taking its address (`cudaMalloc(&p, n)`,
+// `scanf("%d", &n)`).
+class AssignmentFinder : public clang::RecursiveASTVisitor<AssignmentFinder> {
+public:
+  std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> found;
+  void note(const clang::Expr *e, const clang::Stmt *at) {
+    e = e->IgnoreParenCasts();
+    while (auto *member = dyn_cast<clang::MemberExpr>(e))
+      e = member->getBase()->IgnoreParenCasts(); // `grid.x = ...` changes grid
+    if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
+      if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
+        found[var].insert(at);
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      note(op->getLHS(), op);
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf)
+      note(op->getSubExpr(), op);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) {
+    if (call->isAssignmentOp() && call->getNumArgs() > 0)
+      note(call->getArg(0), call);
+    return true;
+  }
+};
+
+bool callsTerminator(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::ReturnStmt, clang::CXXThrowExpr>(stmt))
+    return true;
+  if (auto *call = dyn_cast<clang::CallExpr>(stmt))
+    if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
+      std::string name = callee->getNameAsString();
+      if (name == "exit" || name == "abort" || name == "_Exit" ||
+          name == "quick_exit" || name == "__assert_fail" || name == "__assert" ||
+          name == "__assert_rtn" || callee->isNoReturn())
+        return true;
+    }
+  for (const clang::Stmt *child : stmt->children())
+    if (callsTerminator(child))
+      return true;
+  return false;
+}
+
+// `assert(c)` as glibc expands it: `c ? void(0) : __assert_fail(...)`.
+const clang::Expr *assertedCondition(const clang::Stmt *stmt) {
+  auto *expr = dyn_cast_or_null<clang::Expr>(stmt);
+  if (!expr)
+    return nullptr;
+  expr = expr->IgnoreParenImpCasts();
+  if (auto *conditional = dyn_cast<clang::ConditionalOperator>(expr))
+    if (callsTerminator(conditional->getFalseExpr()))
+      return conditional->getCond();
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(expr))
+    if (binary->getOpcode() == clang::BO_LOr && callsTerminator(binary->getRHS()))
+      return binary->getLHS();
+  return nullptr;
+}
+
+} // namespace
+
+HostValues::HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
+                       const clang::FunctionDecl *host, const clang::Expr *launch,
+                       v1::SourceLocation launch_location)
+    : ast_(ast), symbols_(symbols), arith_(symbols.arith()), host_(host),
+      launch_(launch), launch_location_(std::move(launch_location)) {
+  if (host_ && host_->hasBody()) {
+    AssignmentFinder finder;
+    finder.TraverseStmt(host_->getBody());
+    assignments_ = std::move(finder.found);
+  }
+}
+
+std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
+  std::array<std::optional<z3::expr>, 3> out{
+      arith_.constant(1, kInt64), arith_.constant(1, kInt64),
+      arith_.constant(1, kInt64)};
+  e = e->IgnoreImplicit()->IgnoreParens();
+  if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
+    e = temp->getSubExpr()->IgnoreImplicit();
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts())) {
+    auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (var && var->getInit() && var->getType()->isRecordType() &&
+        !assignedOutsideInit(*var))
+      return dims(var->getInit());
+  }
+  if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e)) {
+    if (construct->getNumArgs() == 1 &&
+        construct->getArg(0)->getType()->isRecordType())
+      return dims(construct->getArg(0));
+    for (unsigned i = 0; i < 3 && i < construct->getNumArgs(); ++i)
+      if (!isa<clang::CXXDefaultArgExpr>(construct->getArg(i)))
+        out[i] = value(construct->getArg(i));
+    return out;
+  }
+  if (e->IgnoreParenImpCasts()->getType()->isIntegerType()) {
+    out[0] = value(e); // a scalar converts to dim3(n, 1, 1)
+    return out;
+  }
+  return {std::nullopt, std::nullopt, std::nullopt};
+}
+
+bool HostValues::assignedOutsideInit(const clang::VarDecl &var) const {
+  return assignments_.count(&var) > 0;
+}
+
+z3::expr HostValues::symbolFor(const clang::VarDecl &var) {
+  // One symbol per variable: every use of it is related to every other.
+  std::string name = "host:" + var.getQualifiedNameAsString() + "@" +
+                     std::to_string(reinterpret_cast<uintptr_t>(&var));
+  return symbols_.shared(name, kInt64);
+}
+
+std::optional<z3::expr> HostValues::variable(const clang::VarDecl &var) {
+  if (!var.getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const clang::Expr *init = var.getInit();
+  bool local = var.isLocalVarDecl() && !var.isStaticLocal();
+  if (!local || !init || assignedOutsideInit(var) || following_.count(&var) ||
+      var.getType().isVolatileQualified())
+    return symbolFor(var);
+  auto cached = values_.find(&var);
+  if (cached != values_.end())
+    return cached->second;
+  following_.insert(&var);
+  std::optional<z3::expr> result = value(init);
+  following_.erase(&var);
+  z3::expr out = result ? *result : symbolFor(var);
+  values_.emplace(&var, out);
+  return out;
+}
+
+std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
+  if (!expr)
+    return std::nullopt;
+  expr = expr->IgnoreParens();
+  if (!expr->getType()->isIntegralOrEnumerationType() &&
+      !expr->getType()->isBooleanType())
+    return std::nullopt;
+  clang::Expr::EvalResult constant;
+  if (!expr->isValueDependent() && expr->EvaluateAsInt(constant, ast_))
+    return arith_.constant(constant.Val.getInt().getExtValue(), kInt64);
+  if (auto *cast = dyn_cast<clang::CastExpr>(expr))
+    return value(cast->getSubExpr());
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(expr))
+    if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
+      return variable(*var);
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
+    auto sub = value(unary->getSubExpr());
+    if (sub && unary->getOpcode() == clang::UO_Minus)
+      return arith_.sub(arith_.constant(0, kInt64), *sub);
+    if (sub && unary->getOpcode() == clang::UO_Plus)
+      return sub;
+  }
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(expr)) {
+    auto a = value(binary->getLHS()), b = value(binary->getRHS());
+    if (a && b) {
+      bool is_signed = binary->getType()->isSignedIntegerOrEnumerationType();
+      switch (binary->getOpcode()) {
+      case clang::BO_Add: return arith_.add(*a, *b);
+      case clang::BO_Sub: return arith_.sub(*a, *b);
+      case clang::BO_Mul: return arith_.mul(*a, *b);
+      case clang::BO_Div: return arith_.div(*a, *b, is_signed);
+      case clang::BO_Rem: return arith_.rem(*a, *b, is_signed);
+      case clang::BO_Shl: return arith_.shiftLeft(*a, *b);
+      case clang::BO_Shr: return arith_.shiftRight(*a, *b, is_signed);
+      default: break;
+      }
+    }
+  }
+  if (auto *conditional = dyn_cast<clang::ConditionalOperator>(expr)) {
+    auto c = value(conditional->getCond());
+    auto a = value(conditional->getTrueExpr()), b = value(conditional->getFalseExpr());
+    if (c && a && b)
+      return z3::ite(arith_.toBool(*c), *a, *b);
+  }
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(expr)) {
+    if (binary->isComparisonOp() || binary->isLogicalOp()) {
+      auto a = value(binary->getLHS()), b = value(binary->getRHS());
+      if (a && b) {
+        z3::expr x = *a, y = *b;
+        z3::expr truth = [&] {
+          switch (binary->getOpcode()) {
+          case clang::BO_LT: return arith_.less(x, y, true);
+          case clang::BO_GT: return arith_.less(y, x, true);
+          case clang::BO_LE: return arith_.lessEq(x, y, true);
+          case clang::BO_GE: return arith_.lessEq(y, x, true);
+          case clang::BO_EQ: return x == y;
+          case clang::BO_NE: return x != y;
+          case clang::BO_LAnd: return arith_.toBool(x) && arith_.toBool(y);
+          default: return arith_.toBool(x) || arith_.toBool(y);
+          }
+        }();
+        return arith_.fromBool(truth, kInt64);
+      }
+    }
+  }
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(expr))
+    if (unary->getOpcode() == clang::UO_LNot)
+      if (auto sub = value(unary->getSubExpr()))
+        return arith_.fromBool(!arith_.toBool(*sub), kInt64);
+  // A value the host reads from its input (argv, files, calls whose bodies
+  // are not followed): unknown, constrained only by the facts around it.
+  return symbols_.freshShared("host:unknown", kInt64);
+}
+
+Fact HostValues::fact(z3::expr term, v1::HostFactKind kind,
+                      const std::string &text, const clang::Stmt &at) {
+  v1::Assumption a;
+  a.set_kind(kind);
+  a.set_role(v1::Assumption::ROLE_USED);
+  a.set_description(text);
+  *a.mutable_location() =
+      toLocation(at.getSourceRange(), ast_.getSourceManager(),
+                 host_ ? host_->getQualifiedNameAsString() : "");
+  return {term, a};
+}
+
+void HostValues::addCondition(const clang::Expr *condition, bool holds,
+                              v1::HostFactKind kind, const std::string &text,
+                              const clang::Stmt &at, std::vector<Fact> &facts) {
+  auto v = value(condition);
+  if (!v)
+    return;
+  z3::expr truth = arith_.toBool(*v);
+  std::string shown = sourceText(condition->getSourceRange(), ast_.getSourceManager());
+  facts.push_back(fact(holds ? truth : !truth, kind,
+                       text + (holds ? shown : "!(" + shown + ")"), at));
+}
+
+void HostValues::addPrecedingGuards(const clang::Stmt &block,
+                                    const clang::Stmt *until,
+                                    std::vector<Fact> &facts) {
+  for (const clang::Stmt *stmt : block.children()) {
+    if (stmt == until)
+      break;
+    if (const clang::Expr *asserted = assertedCondition(stmt)) {
+      addCondition(asserted, true, v1::HOST_FACT_KIND_ASSERT, "assert: ", *stmt, facts);
+      continue;
+    }
+    auto *if_stmt = dyn_cast<clang::IfStmt>(stmt);
+    if (if_stmt && !if_stmt->getElse() && callsTerminator(if_stmt->getThen()))
+      addCondition(if_stmt->getCond(), false, v1::HOST_FACT_KIND_ASSERT,
+                   "guard: ", *stmt, facts);
+  }
+}
+
+std::vector<Fact> HostValues::dominatingFacts() {
+  std::vector<Fact> facts;
+  const clang::Stmt *child = launch_;
+  for (auto parents = ast_.getParents(*launch_); !parents.empty();
+       parents = ast_.getParents(parents[0])) {
+    const clang::Stmt *parent = parents[0].get<clang::Stmt>();
+    if (!parent)
+      break;
+    if (isa<clang::CompoundStmt>(parent)) {
+      addPrecedingGuards(*parent, child, facts);
+    } else if (auto *if_stmt = dyn_cast<clang::IfStmt>(parent)) {
+      if (child == if_stmt->getThen() || child == if_stmt->getElse())
+        addCondition(if_stmt->getCond(), child == if_stmt->getThen(),
+                     v1::HOST_FACT_KIND_ASSERT, "enclosing condition: ", *parent,
+                     facts);
+    } else if (auto *loop = dyn_cast<clang::ForStmt>(parent)) {
+      if (child == loop->getBody()) {
+        if (auto *decl = dyn_cast_or_null<clang::DeclStmt>(loop->getInit()))
+          if (decl->isSingleDecl())
+            if (auto *var = dyn_cast<clang::VarDecl>(decl->getSingleDecl()))
+              if (var->getInit())
+                if (auto start = value(var->getInit()))
+                  facts.push_back(fact(arith_.lessEq(*start, symbolFor(*var), true),
+                                       v1::HOST_FACT_KIND_LOOP_BOUND,
+                                       "loop: " + var->getNameAsString() + " starts at " +
+                                           sourceText(var->getInit()->getSourceRange(),
+                                                      ast_.getSourceManager()),
+                                       *parent));
+        if (loop->getCond())
+          addCondition(loop->getCond(), true, v1::HOST_FACT_KIND_LOOP_BOUND, "loop: ",
+                       *parent, facts);
+      }
+    } else if (auto *loop = dyn_cast<clang::WhileStmt>(parent)) {
+      if (child == loop->getBody())
+        addCondition(loop->getCond(), true, v1::HOST_FACT_KIND_LOOP_BOUND, "loop: ",
+                     *parent, facts);
+    }
+    child = parent;
+  }
+  return facts;
+}
+
+std::optional<z3::expr> HostValues::allocationBytes(const clang::Expr *pointer_arg,
+                                                    std::vector<Fact> &facts) {
+  const clang::VarDecl *pointer = referencedVar(pointer_arg);
+  if (!pointer || !host_ || !host_->hasBody() ||
+      !pointer_arg->IgnoreParenCasts()->getType()->isPointerType() ||
+      !isa<clang::DeclRefExpr>(pointer_arg->IgnoreParenCasts()))
+    return std::nullopt;
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::VarDecl *pointer;
+    std::vector<const clang::CallExpr *> calls;
+    bool VisitCallExpr(clang::CallExpr *call) {
+      const clang::FunctionDecl *callee = call->getDirectCallee();
+      if (!callee || call->getNumArgs() < 2)
+        return true;
+      std::string name = callee->getNameAsString();
+      if ((name == "cudaMalloc" || name == "cudaMallocManaged" ||
+           name == "cudaMallocPitch") &&
+          referencedVar(call->getArg(0)) == pointer)
+        calls.push_back(call);
+      return true;
+    }
+  } finder;
+  finder.pointer = pointer;
+  finder.TraverseStmt(host_->getBody());
+  if (finder.calls.size() != 1)
+    return std::nullopt; // none, or reallocated: the size is not one value
+  const clang::CallExpr *call = finder.calls.front();
+  std::string name = call->getDirectCallee()->getNameAsString();
+  std::optional<z3::expr> bytes;
+  std::string text;
+  if (name == "cudaMallocPitch" && call->getNumArgs() >= 4) {
+    const clang::VarDecl *pitch_var = referencedVar(call->getArg(1));
+    auto width = value(call->getArg(2)), height = value(call->getArg(3));
+    if (!pitch_var || !width || !height)
+      return std::nullopt;
+    z3::expr pitch = symbolFor(*pitch_var);
+    facts.push_back(fact(arith_.lessEq(*width, pitch, true),
+                         v1::HOST_FACT_KIND_ALLOCATION,
+                         "pitch of '" + pointer->getNameAsString() + "' >= its width",
+                         *call));
+    bytes = arith_.mul(pitch, *height);
+    text = "pitch * height";
+  } else {
+    bytes = value(call->getArg(1));
+    text = sourceText(call->getArg(1)->getSourceRange(), ast_.getSourceManager());
+  }
+  if (!bytes)
+    return std::nullopt;
+  facts.push_back(fact(arith_.less(arith_.constant(0, kInt64), *bytes, true),
+                       v1::HOST_FACT_KIND_ALLOCATION,
+                       "'" + pointer->getNameAsString() + "' holds " + text +
+                           " bytes (> 0); accesses through it stay inside",
+                       *call));
+  return bytes;
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,83 @@
+//===- HostValues.h - host code as facts about a launch ---------*- C++ -*-===//
+//
+// Follows the values a launch passes (grid and block dims, kernel
+// arguments) back through the host function that launches: initializers of
+// locals, arithmetic, the induction variables of enclosing loops. Host
+// variables that cannot be followed become shared symbols named after the
+// variable, so two arguments computed from the same variable stay related
+// (HGRD's parameter relations). Also collects the asserts and guards that
+// dominate the launch, enclosing loop bounds, and allocation sizes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_HOST_HOSTVALUES_H
+#define GPURACE_ANALYZER_HOST_HOSTVALUES_H
+
+#include "analyzer/check/LaunchContext.h"
+#include "analyzer/model/SymbolSpace.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace gpurace::analyzer {
+
+class HostValues {
+public:
+  HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
+             const clang::FunctionDecl *host, const clang::Expr *launch,
+             v1::SourceLocation launch_location);
+
+  // The value of a host integer expression at the launch, as a 64-bit term
+  // over shared symbols; nothing when the expression is not an integer.
+  std::optional<z3::expr> value(const clang::Expr *expr);
+
+  // The three components of a dim3 launch argument: `256`, `dim3(w / 16,
+  // h / 16)`, or a local dim3 initialized once.
+  std::array<std::optional<z3::expr>, 3> dims(const clang::Expr *expr);
+
+  // Asserts, exit guards and enclosing conditions and loops of the launch.
+  std::vector<Fact> dominatingFacts();
+
+  // The byte size of the allocation a pointer argument comes from, with
+  // the fact that it is positive, when a cudaMalloc-style call in the host
+  // function allocates it.
+  std::optional<z3::expr> allocationBytes(const clang::Expr *pointer_arg,
+                                          std::vector<Fact> &facts);
+
+private:
+  std::optional<z3::expr> variable(const clang::VarDecl &var);
+  z3::expr symbolFor(const clang::VarDecl &var);
+  bool assignedOutsideInit(const clang::VarDecl &var) const;
+  void addCondition(const clang::Expr *condition, bool holds,
+                    v1::HostFactKind kind, const std::string &text,
+                    const clang::Stmt &at, std::vector<Fact> &facts);
+  void addPrecedingGuards(const clang::Stmt &block, const clang::Stmt *until,
+                          std::vector<Fact> &facts);
+  Fact fact(z3::expr term, v1::HostFactKind kind, const std::string &text,
+            const clang::Stmt &at);
+
+  clang::ASTContext &ast_;
+  SymbolSpace &symbols_;
+  const Arith &arith_;
+  const clang::FunctionDecl *host_;
+  const clang::Expr *launch_;
+  v1::SourceLocation launch_location_;
+  std::set<const clang::VarDecl *> following_;
+  // A variable's value is computed once, so that an unknown initializer
+  // (`atoi(argv[1])`) is one symbol wherever the variable is used.
+  std::map<const clang::VarDecl *, z3::expr> values_;
+  std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> assignments_;
+};
+
+} // namespace gpurace::analyzer
+
+#endif
