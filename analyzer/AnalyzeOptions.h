@@ -31,7 +31,7 @@ struct AnalyzeOptions {
   bool host_facts = true;
   bool assume_warp_lockstep = false;
   unsigned jobs = 1;
-  unsigned query_rlimit = 1000000;
+  unsigned query_rlimit = 400000;
   unsigned query_timeout_ms = 10000;
   unsigned warp_size = 32;
   double min_score = kDefaultMinScore;

@@ -299,6 +299,10 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
       addCandidate(a, b, query, nullptr);
       found = true;
       solver.pop();
+      // The other classes of a pair the solver could not decide are most
+      // likely as hard: give them a quarter of the effort each.
+      params.set("rlimit", options_.query_rlimit / 4);
+      solver.set(params);
       continue;
     }
     z3::expr_vector core = solver.unsat_core();

@@ -24,7 +24,7 @@ struct CheckOptions {
   // time, so results do not depend on the machine's load. A query that runs
   // out (or past the wall-clock cap) is reported as a potential race
   // without a witness.
-  unsigned query_rlimit = 1000000;
+  unsigned query_rlimit = 400000;
   unsigned query_timeout_ms = 10000;
   // Pre-Volta lock-step execution of the lanes of a warp.
   bool assume_warp_lockstep = false;
