@@ -4,6 +4,7 @@
 #include "analyzer/report/Sarif.h"
 #include "analyzer/report/TextReport.h"
 #include "proto/JsonCodec.h"
+#include "server/cli/AnalysisUpload.h"
 
 #include <fstream>
 #include <iostream>
@@ -27,6 +28,9 @@ struct AnalyzeFlags {
   std::string host_facts = "on";
   bool all = false;
   bool no_color = false;
+  // --upload ADDR: send the result to a race server as well.
+  std::string upload;
+  UploadTarget target;
 };
 
 // GPUVerify's forms: "N", "[X,Y]" or "[X,Y,Z]".
@@ -82,6 +86,10 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
     }
     *target = dims;
   }
+  if (!flags.upload.empty() && flags.target.metadata.project().empty()) {
+    std::cerr << "gpurace analyze: error: --upload needs --project\n";
+    return kExitToolError;
+  }
   if (options.jobs == 0)
     options.jobs = std::max(1u, std::thread::hardware_concurrency());
 
@@ -131,6 +139,11 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
       std::cerr << "gpurace analyze: error: cannot write plan '" << flags.plan << "'\n";
       return kExitToolError;
     }
+  }
+  if (!flags.upload.empty()) {
+    flags.target.client.address = flags.upload;
+    if (uploadAnalysis(result, toJson(result), flags.target) == kExitToolError)
+      return kExitToolError;
   }
   if (result.errors_size() > 0)
     return kExitToolError;
@@ -185,6 +198,13 @@ Subcommand analyzeSubcommand() {
                    "Wall-clock cap per solver query")
         ->check(CLI::Range(10u, 600000u));
     app.add_flag("--no-color", flags->no_color, "Never colour the text report");
+    app.add_option("--upload", flags->upload,
+                   "Also upload the result to the race server at ADDR (gRPC)");
+    app.add_option("--token", flags->target.client.token,
+                   "API token for --upload (default: $GPURACE_TOKEN)");
+    addRunMetadataFlags(app, flags->target.metadata, false);
+    app.add_flag("--partial", flags->target.partial,
+                 "With --upload: the files cover only part of the project, resolve no race");
     app.footer("Forms: gpurace analyze [OPTIONS] FILE.cu... [-- CLANG_FLAGS]\n"
                "       gpurace analyze -p BUILD_DIR [FILE.cu...]\n"
                "Exit codes: 0 no finding, 2 findings, 1 error (a file that does not parse\n"

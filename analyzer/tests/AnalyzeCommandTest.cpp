@@ -213,3 +213,23 @@ TEST(AnalyzeCommand, CompileCommandsSupplyIncludePaths) {
 
 } // namespace
 } // namespace gpurace::analyzer::testing
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+TEST(AnalyzeCommand, UploadNeedsAProjectAndReportsAnUnreachableServer) {
+  TempSource racy(kRacy);
+  ProcessResult no_project = runProcess(
+      {gpuraceBinary(), "analyze", "--upload", "127.0.0.1:1", racy.path()});
+  EXPECT_EQ(no_project.exit_code, 1);
+  EXPECT_NE(no_project.err.find("--upload needs --project"), std::string::npos)
+      << no_project.err;
+  ProcessResult unreachable =
+      runProcess({gpuraceBinary(), "analyze", "--upload", "127.0.0.1:1",
+                  "--project", "p", racy.path()});
+  EXPECT_EQ(unreachable.exit_code, 1);
+  EXPECT_NE(unreachable.err.find("127.0.0.1:1"), std::string::npos) << unreachable.err;
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
