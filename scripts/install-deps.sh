@@ -9,7 +9,7 @@ packages=(
   clang-16 libclang-cpp16-dev libclang-16-dev llvm-16-dev
   libz3-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
-  libsqlite3-dev sqlite3 libssl-dev
+  libsqlite3-dev sqlite3 openssl libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libcpp-httplib-dev
 )

@@ -4,6 +4,8 @@
 #include "server/tests/ServerTestSupport.h"
 #include "tests/support/RunProcess.h"
 
+#include <httplib.h>
+
 #include <fstream>
 
 namespace gpurace::testing {
@@ -148,6 +150,50 @@ TEST_F(CliCommandsTest, ServeRefusesABadConfig) {
   auto r = gpurace({"serve", "--config", dir.path("bad.json"), "--db", db});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("unknown key 'colour'"), std::string::npos) << r.err;
+}
+
+} // namespace
+} // namespace gpurace::testing
+
+namespace gpurace::testing {
+namespace {
+
+// A self-signed certificate for 127.0.0.1, made with the openssl program.
+bool makeCertificate(const std::string &cert, const std::string &key) {
+  ProcessResult r = runProcess(
+      {"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+       "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+       "-keyout", key, "-out", cert});
+  return r.exit_code == 0;
+}
+
+TEST_F(CliCommandsTest, TlsServesClientsThatTrustItsCertificate) {
+  std::string cert = dir.path("cert.pem"), key = dir.path("key.pem");
+  ASSERT_TRUE(makeCertificate(cert, key))
+      << "the openssl program is needed (scripts/install-deps.sh installs it)";
+  ServerProcess server(db, {"--tls-cert", cert, "--tls-key", key});
+  std::string result = writeResult("r.json", {candidate("v1:cc")});
+  auto trusted = gpurace({"upload", result, "--server", server.grpcAddress(),
+                          "--tls-ca", cert, "--project", "demo"});
+  EXPECT_EQ(trusted.exit_code, 2) << trusted.err;
+  EXPECT_NE(trusted.out.find("1 new"), std::string::npos) << trusted.out;
+  auto plain = gpurace({"races", "--server", server.grpcAddress(),
+                        "--project", "demo"});
+  EXPECT_EQ(plain.exit_code, 1) << "a plain-text client must not get through";
+  auto listed = gpurace({"races", "--server", server.grpcAddress(), "--tls-ca",
+                         cert, "--project", "demo", "--format", "json"});
+  EXPECT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_NE(listed.out.find("v1:cc"), std::string::npos) << listed.out;
+
+  // The HTTP side serves the same certificate.
+  std::string http = server.httpAddress();
+  size_t colon = http.rfind(':');
+  httplib::SSLClient client(http.substr(0, colon), std::stoi(http.substr(colon + 1)));
+  client.set_ca_cert_path(cert.c_str());
+  client.enable_server_certificate_verification(true);
+  auto health = client.Get("/healthz");
+  ASSERT_TRUE(health) << "HTTPS request failed";
+  EXPECT_EQ(health->status, 200);
 }
 
 } // namespace
