@@ -83,7 +83,6 @@ private:
   void addProof(const MemoryAccess &a, const MemoryAccess &b,
                 const z3::expr_vector &core,
                 const std::vector<z3::expr> &trackers);
-  z3::expr lane(int thread) const;
 
   // Adds `e` with the symbols the context pins to constants replaced by
   // them, so that a product of launch dims stays linear arithmetic.
@@ -109,10 +108,6 @@ z3::expr Checker::linearId(int thread) const {
     return arith_.convert(symbols_.blockDim(axis), kUInt32, kInt64);
   };
   return arith_.add(tid(0), arith_.mul(dim(0), arith_.add(tid(1), arith_.mul(dim(1), tid(2)))));
-}
-
-z3::expr Checker::lane(int thread) const {
-  return arith_.rem(linearId(thread), arith_.constant(options_.warp_size, kInt64), false);
 }
 
 z3::expr Checker::sameBlock() const {

@@ -124,8 +124,9 @@ TEST(JsonRoundTrip, EveryMessageWithEveryFieldSurvives) {
     std::unique_ptr<Message> original(prototype->New());
     int seed = 0;
     fillAllFields(*original, 4, seed);
-    if (descriptor->field_count() > 0)
+    if (descriptor->field_count() > 0) {
       ASSERT_GT(original->ByteSizeLong(), 0u);
+    }
 
     std::string json = toJson(*original);
     ASSERT_FALSE(json.empty());
