@@ -71,6 +71,11 @@ private:
   z3::expr overlap(const MemoryAccess &a, const MemoryAccess &b) const;
   bool mayAlias(const MemoryAccess &a, const MemoryAccess &b) const;
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
+  // A solver with the effort limits, the thread bounds and the context's
+  // facts, each fact behind one of `trackers`.
+  z3::solver newSolver(std::vector<z3::expr> &trackers) const;
+  void setEffort(z3::solver &solver, unsigned rlimit) const;
+  z3::expr_vector asVector(const std::vector<z3::expr> &exprs) const;
   void checkPair(const MemoryAccess &a, const MemoryAccess &b);
   // An access through a parameter whose allocation the host code shows
   // stays inside it (an access outside is a memory error, not a race).
@@ -227,6 +232,27 @@ void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const
   }
 }
 
+void Checker::setEffort(z3::solver &solver, unsigned rlimit) const {
+  z3::params params(ctx());
+  params.set("timeout", options_.query_timeout_ms);
+  params.set("rlimit", rlimit);
+  solver.set(params);
+}
+
+z3::solver Checker::newSolver(std::vector<z3::expr> &trackers) const {
+  z3::solver solver(ctx());
+  setEffort(solver, options_.query_rlimit);
+  addBase(solver, trackers);
+  return solver;
+}
+
+z3::expr_vector Checker::asVector(const std::vector<z3::expr> &exprs) const {
+  z3::expr_vector out(ctx());
+  for (const z3::expr &e : exprs)
+    out.push_back(e);
+  return out;
+}
+
 CheckResult Checker::run() {
   for (size_t i = 0; i < model_.accesses.size(); ++i)
     for (size_t j = i; j < model_.accesses.size(); ++j)
@@ -258,68 +284,45 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   std::vector<ClassQuery> classes = classesFor(a, b);
   if (classes.empty())
     return;
-  z3::solver solver(ctx());
-  z3::params params(ctx());
-  params.set("timeout", options_.query_timeout_ms);
-  params.set("rlimit", options_.query_rlimit);
-  solver.set(params);
   std::vector<z3::expr> trackers;
-  addBase(solver, trackers);
+  z3::solver solver = newSolver(trackers);
   add(solver, symbols_.forThread(a.path_condition, 1));
   add(solver, symbols_.forThread(b.path_condition, 2));
   addInBounds(solver, a, 1);
   addInBounds(solver, b, 2);
   if (a.object == b.object || a.object->kind != MemoryObject::Kind::Unknown)
     add(solver, overlap(a, b));
-  bool any_unsat_with_facts = false;
   bool found = false;
-  z3::expr_vector last_core(ctx());
+  z3::expr_vector core(ctx());
   for (const ClassQuery &query : classes) {
     solver.push();
     add(solver, classConstraint(query.race_class));
     add(solver, concurrent(a, b, query.race_class));
-    z3::expr_vector assumptions(ctx());
-    for (const z3::expr &tracker : trackers)
-      assumptions.push_back(tracker);
     ++result_.queries;
-    z3::check_result verdict = solver.check(assumptions);
+    z3::check_result verdict = solver.check(asVector(trackers));
     if (verdict == z3::sat) {
       z3::model m = solver.get_model();
       addCandidate(a, b, query, &m);
-      found = true;
-      solver.pop();
-      continue;
-    }
-    if (verdict == z3::unknown) {
+    } else if (verdict == z3::unknown) {
       addCandidate(a, b, query, nullptr);
-      found = true;
-      solver.pop();
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.
-      params.set("rlimit", options_.query_rlimit / 4);
-      solver.set(params);
-      continue;
+      setEffort(solver, options_.query_rlimit / 4);
+    } else {
+      z3::expr_vector class_core = solver.unsat_core();
+      for (unsigned i = 0; i < class_core.size(); ++i)
+        core.push_back(class_core[i]);
     }
-    z3::expr_vector core = solver.unsat_core();
-    if (core.size() > 0) {
-      any_unsat_with_facts = true;
-      for (unsigned i = 0; i < core.size(); ++i)
-        last_core.push_back(core[i]);
-    }
+    found |= verdict != z3::unsat;
     solver.pop();
   }
-  if (any_unsat_with_facts && !found)
-    addProof(a, b, last_core, trackers);
+  if (core.size() > 0 && !found)
+    addProof(a, b, core, trackers);
 }
 
 void Checker::checkBarrier(const Barrier &barrier) {
-  z3::solver solver(ctx());
-  z3::params params(ctx());
-  params.set("timeout", options_.query_timeout_ms);
-  params.set("rlimit", options_.query_rlimit);
-  solver.set(params);
   std::vector<z3::expr> trackers;
-  addBase(solver, trackers);
+  z3::solver solver = newSolver(trackers);
   add(solver, sameBlock() && linearId(1) != linearId(2));
   // In the same iteration of every enclosing loop, one thread reaches the
   // barrier and the other does not.
@@ -327,11 +330,8 @@ void Checker::checkBarrier(const Barrier &barrier) {
     add(solver, symbols_.forThread(k, 1) == symbols_.forThread(k, 2));
   add(solver, symbols_.forThread(barrier.path_condition, 1));
   add(solver, !symbols_.forThread(barrier.path_condition, 2));
-  z3::expr_vector assumptions(ctx());
-  for (const z3::expr &tracker : trackers)
-    assumptions.push_back(tracker);
   ++result_.queries;
-  if (solver.check(assumptions) != z3::sat)
+  if (solver.check(asVector(trackers)) != z3::sat)
     return;
   z3::model m = solver.get_model();
   v1::RaceCandidate candidate;

@@ -186,10 +186,7 @@ LaunchContext launchContext(const Launch &launch, const clang::FunctionDecl &ker
     if (!value)
       continue;
     std::string name = param->getNameAsString();
-    IntType type{static_cast<unsigned>(ast.getTypeSize(param->getType())),
-                 param->getType()->isSignedIntegerOrEnumerationType()};
-    if (type.width != 8 && type.width != 16 && type.width != 32)
-      type.width = 64;
+    IntType type = intTypeOf(param->getType(), ast);
     z3::expr simplified = value->simplify();
     auto number = Arith::numeral(simplified, true);
     std::string shown = number ? std::to_string(*number)

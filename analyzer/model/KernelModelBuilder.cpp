@@ -21,6 +21,16 @@
 
 namespace gpurace::analyzer {
 
+IntType intTypeOf(clang::QualType type, const clang::ASTContext &ast) {
+  type = type.getCanonicalType();
+  if (type->isPointerType() || !type->isIntegralOrEnumerationType())
+    return kInt64;
+  unsigned width = static_cast<unsigned>(ast.getTypeSize(type));
+  if (width != 8 && width != 16 && width != 32 && width != 64)
+    width = 64;
+  return {width, type->isSignedIntegerOrEnumerationType()};
+}
+
 std::string parameterSymbolName(const std::string &parameter) {
   return "param:" + parameter;
 }
@@ -166,13 +176,7 @@ private:
 // --- values ---------------------------------------------------------------
 
 IntType Builder::intTypeOf(clang::QualType type) const {
-  type = type.getCanonicalType();
-  if (type->isPointerType() || !type->isIntegralOrEnumerationType())
-    return kInt64;
-  unsigned width = static_cast<unsigned>(ast_.getTypeSize(type));
-  if (width != 8 && width != 16 && width != 32 && width != 64)
-    width = 64;
-  return {width, type->isSignedIntegerOrEnumerationType()};
+  return analyzer::intTypeOf(type, ast_);
 }
 
 Value Builder::freshValue(clang::QualType type, v1::ImprecisionKind why,

@@ -13,6 +13,8 @@
 #include "analyzer/model/KernelModel.h"
 #include "analyzer/model/SymbolSpace.h"
 
+#include <clang/AST/Type.h>
+
 namespace clang {
 class ASTContext;
 class FunctionDecl;
@@ -34,6 +36,10 @@ struct ModelOptions {
 KernelModel buildKernelModel(const clang::FunctionDecl &kernel,
                              clang::ASTContext &ast, SymbolSpace &symbols,
                              const ModelOptions &options);
+
+// The C integer type of `type` as the model uses it: its width (8, 16, 32
+// or 64) and signedness; pointers and other types are 64-bit.
+IntType intTypeOf(clang::QualType type, const clang::ASTContext &ast);
 
 // The symbol that stands for a kernel parameter's value.
 std::string parameterSymbolName(const std::string &parameter);
