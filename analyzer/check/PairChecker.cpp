@@ -65,6 +65,10 @@ private:
   z3::context &ctx() const { return symbols_.context(); }
   z3::expr linearId(int thread) const;
   z3::expr sameBlock() const;
+  // The thread's lane is one of the set bits of `mask`.
+  z3::expr laneIn(uint32_t mask, int thread) const;
+  // The pairs of threads that must all reach `barrier` together.
+  z3::expr mustMeet(const Barrier &barrier) const;
   z3::expr classConstraint(v1::RaceClass race_class) const;
   z3::expr concurrent(const MemoryAccess &a, const MemoryAccess &b,
                       v1::RaceClass race_class) const;
@@ -121,6 +125,40 @@ z3::expr Checker::sameBlock() const {
     same = same && symbols_.forThread(symbols_.blockIdx(axis), 1) ==
                        symbols_.forThread(symbols_.blockIdx(axis), 2);
   return same;
+}
+
+z3::expr Checker::laneIn(uint32_t mask, int thread) const {
+  z3::expr lane = arith_.rem(linearId(thread),
+                             arith_.constant(options_.warp_size, kInt64), false);
+  z3::expr in = ctx().bool_val(false);
+  for (unsigned lo = 0; lo < 32; ++lo) {
+    if (!(mask >> lo & 1))
+      continue;
+    unsigned hi = lo;
+    while (hi + 1 < 32 && (mask >> (hi + 1) & 1))
+      ++hi;
+    in = in || (arith_.lessEq(arith_.constant(lo, kInt64), lane, true) &&
+                arith_.lessEq(lane, arith_.constant(hi, kInt64), true));
+    lo = hi;
+  }
+  return in;
+}
+
+z3::expr Checker::mustMeet(const Barrier &barrier) const {
+  z3::expr distinct = linearId(1) != linearId(2);
+  switch (barrier.scope) {
+  case Barrier::Scope::Grid:
+    return !sameBlock() || distinct;
+  case Barrier::Scope::Block:
+    return sameBlock() && distinct;
+  case Barrier::Scope::Warp:
+    break;
+  }
+  z3::expr warp_size = arith_.constant(options_.warp_size, kInt64);
+  return sameBlock() && distinct &&
+         arith_.div(linearId(1), warp_size, false) ==
+             arith_.div(linearId(2), warp_size, false) &&
+         laneIn(*barrier.lane_mask, 1) && laneIn(*barrier.lane_mask, 2);
 }
 
 z3::expr Checker::classConstraint(v1::RaceClass race_class) const {
@@ -258,7 +296,7 @@ CheckResult Checker::run() {
     for (size_t j = i; j < model_.accesses.size(); ++j)
       checkPair(model_.accesses[i], model_.accesses[j]);
   for (const Barrier &barrier : model_.barriers)
-    if (barrier.block_wide)
+    if (barrier.scope != Barrier::Scope::Warp || barrier.lane_mask)
       checkBarrier(barrier);
   return std::move(result_);
 }
@@ -323,7 +361,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
 void Checker::checkBarrier(const Barrier &barrier) {
   std::vector<z3::expr> trackers;
   z3::solver solver = newSolver(trackers);
-  add(solver, sameBlock() && linearId(1) != linearId(2));
+  add(solver, mustMeet(barrier));
   // In the same iteration of every enclosing loop, one thread reaches the
   // barrier and the other does not.
   for (const z3::expr &k : barrier.iterations)
@@ -340,6 +378,7 @@ void Checker::checkBarrier(const Barrier &barrier) {
   *site.mutable_location() = barrier.site.location();
   site.set_expression(barrier.site.expression());
   site.set_site_id(barrier.site.site_id());
+  site.set_scope(barrier.site.scope());
   site.set_kernel(model_.kernel_name);
   *candidate.mutable_first() = site;
   *candidate.mutable_second() = site;

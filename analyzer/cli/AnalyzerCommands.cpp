@@ -26,7 +26,9 @@ struct AnalyzeFlags {
   std::string block_dim, grid_dim;
   std::string overflow = "math";
   std::string host_facts = "on";
+  bool no_host = false;
   bool all = false;
+  bool explain = false;
   bool no_color = false;
   // --upload ADDR: send the result to a race server as well.
   std::string upload;
@@ -72,7 +74,7 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
   options.extra_flags = context.passthrough;
   options.overflow = flags.overflow == "wrap" ? analyzer::OverflowMode::Wrap
                                               : analyzer::OverflowMode::Math;
-  options.host_facts = flags.host_facts == "on";
+  options.host_facts = flags.host_facts == "on" && !flags.no_host;
   for (auto [text, target, name] :
        {std::tuple{&flags.block_dim, &options.block_dim, "--blockDim"},
         std::tuple{&flags.grid_dim, &options.grid_dim, "--gridDim"}}) {
@@ -127,6 +129,7 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
                          isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
     text_options.include_below_threshold = flags.all;
     text_options.min_score = options.min_score;
+    text_options.explain = flags.explain;
     analyzer::writeTextReport(result, text_options, out);
     text = out.str();
   }
@@ -185,6 +188,11 @@ Subcommand analyzeSubcommand() {
     app.add_option("--host-facts", flags->host_facts,
                    "Use what the host code says about launches (on) or analyze kernels alone (off)")
         ->check(CLI::IsMember({"on", "off"}));
+    app.add_flag("--no-host", flags->no_host,
+                 "Analyze kernels alone, without host facts (same as --host-facts=off)");
+    app.add_flag("--explain", flags->explain,
+                 "Say which host facts each race-free verdict relies on (the JSON "
+                 "always has them, in raceFreedomProofs)");
     app.add_flag("--assume-warp-lockstep", flags->options.assume_warp_lockstep,
                  "Assume pre-Volta lock-step warps (default: independent thread scheduling)");
     app.add_option("-j,--jobs", flags->options.jobs,

@@ -83,9 +83,11 @@ const clang::Expr *assertedCondition(const clang::Stmt *stmt) {
   if (!expr)
     return nullptr;
   expr = expr->IgnoreParenImpCasts();
+  // The condition without assert's own `static_cast<bool>`, so its text is
+  // the user's condition rather than the macro.
   if (auto *conditional = dyn_cast<clang::ConditionalOperator>(expr))
     if (callsTerminator(conditional->getFalseExpr()))
-      return conditional->getCond();
+      return conditional->getCond()->IgnoreParenCasts();
   if (auto *binary = dyn_cast<clang::BinaryOperator>(expr))
     if (binary->getOpcode() == clang::BO_LOr && callsTerminator(binary->getRHS()))
       return binary->getLHS();

@@ -11,6 +11,8 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
+#include <cctype>
 #include <optional>
 
 namespace gpurace::analyzer {
@@ -95,6 +97,13 @@ v1::Assumption assumption(v1::HostFactKind kind, const std::string &text,
   return a;
 }
 
+bool isIdentifier(const std::string &text) {
+  return !text.empty() && !std::isdigit(static_cast<unsigned char>(text[0])) &&
+         std::all_of(text.begin(), text.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
 void addDimFacts(LaunchContext &context, const char *name,
                  const std::array<std::optional<z3::expr>, 3> &dims,
                  const clang::Expr *written, const z3::expr (&symbols)[3],
@@ -114,7 +123,9 @@ void addDimFacts(LaunchContext &context, const char *name,
     all_constant &= number.has_value();
     if (number)
       values[axis] = static_cast<uint32_t>(*number);
-    std::string shown = number ? std::to_string(*number) : "'" + text + "'." + kAxes[axis];
+    std::string shown = number ? std::to_string(*number)
+                        : isIdentifier(text) ? text + "." + kAxes[axis]
+                                             : std::string(kAxes[axis]) + " of '" + text + "'";
     context.facts.push_back(
         {symbols[axis] == arith.convert(value, kInt64, kUInt32),
          assumption(v1::HOST_FACT_KIND_LAUNCH_DIMS,
@@ -190,12 +201,12 @@ LaunchContext launchContext(const Launch &launch, const clang::FunctionDecl &ker
     z3::expr simplified = value->simplify();
     auto number = Arith::numeral(simplified, true);
     std::string shown = number ? std::to_string(*number)
-                               : "'" + sourceText(arg->getSourceRange(), sources) + "'";
+                               : "host '" + sourceText(arg->getSourceRange(), sources) + "'";
     context.facts.push_back(
         {symbols.shared(parameterSymbolName(name), type) ==
              arith.convert(simplified, kInt64, type),
-         assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION, name + " == " + shown,
-                    where)});
+         assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
+                    "argument " + name + " = " + shown, where)});
   }
   for (Fact &fact : host_values.dominatingFacts())
     context.facts.push_back(std::move(fact));

@@ -17,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,12 +61,16 @@ struct MemoryAccess {
 };
 
 struct Barrier {
+  // Which threads must all reach it: those of the block, the lanes of the
+  // warp in `lane_mask`, or every thread of the grid.
+  enum class Scope { Warp, Block, Grid };
   v1::SyncSite site;
   z3::expr path_condition;
   std::vector<z3::expr> iterations;
-  // True for block barriers (checked for divergence across the block);
-  // false for warp barriers (checked across the lanes of the warp).
-  bool block_wide = true;
+  Scope scope = Scope::Block;
+  // For warp barriers: the lanes that take part, when the mask is a
+  // constant (tile syncs and computed masks are not checked).
+  std::optional<uint32_t> lane_mask;
 };
 
 // Why a symbol is not exact: each fresh symbol the model introduces carries

@@ -143,6 +143,8 @@ private:
   void recordAccess(const Place &where, const clang::Expr *expr,
                     v1::AccessKind kind, v1::AtomicOp op, v1::MemoryScope scope);
   void recordSync(const clang::Expr &call, const SyncFunction &sync);
+  std::optional<uint32_t> warpBarrierMask(const clang::Expr &call,
+                                          const SyncFunction &sync) const;
   const MemoryObject *objectFor(const clang::ValueDecl &decl,
                                 MemoryObject::Kind kind, v1::MemorySpace space,
                                 int parameter_index);
@@ -1159,18 +1161,33 @@ void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
   model_.sync_sites.push_back(site);
   z3::expr one = arith_.constant(1, kInt64);
   if (sync.orders_block) {
-    model_.barriers.push_back({site, state_.pc, iterations_, true});
+    model_.barriers.push_back({site, state_.pc, iterations_, Barrier::Scope::Block, {}});
     state_.block = arith_.add(state_.block, one);
     state_.warp = arith_.add(state_.warp, one);
   } else if (sync.orders_warp) {
-    model_.barriers.push_back({site, state_.pc, iterations_, false});
+    model_.barriers.push_back({site, state_.pc, iterations_, Barrier::Scope::Warp,
+                               warpBarrierMask(call, sync)});
     state_.warp = arith_.add(state_.warp, one);
   }
   if (sync.orders_grid) {
+    model_.barriers.push_back({site, state_.pc, iterations_, Barrier::Scope::Grid, {}});
     state_.grid = arith_.add(state_.grid, one);
     state_.block = arith_.add(state_.block, one);
     state_.warp = arith_.add(state_.warp, one);
   }
+}
+
+std::optional<uint32_t> Builder::warpBarrierMask(const clang::Expr &call,
+                                                 const SyncFunction &sync) const {
+  if (sync.kind != v1::SYNC_KIND_SYNCWARP)
+    return std::nullopt;
+  auto *c = dyn_cast<clang::CallExpr>(&call);
+  if (!c || c->getNumArgs() == 0 || isa<clang::CXXDefaultArgExpr>(c->getArg(0)))
+    return 0xffffffffu;
+  clang::Expr::EvalResult mask;
+  if (c->getArg(0)->isValueDependent() || !c->getArg(0)->EvaluateAsInt(mask, ast_))
+    return std::nullopt;
+  return static_cast<uint32_t>(mask.Val.getInt().getZExtValue());
 }
 
 const MemoryObject *Builder::objectFor(const clang::ValueDecl &decl,

@@ -53,8 +53,10 @@ std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &call
     if (name != "sync")
       return std::nullopt;
     if (object) {
-      // Calls through a base reference: the static type of the object.
-      if (auto *record = object->getType()->getAsCXXRecordDecl())
+      // Calls of the base class's sync(): the group is the object's type
+      // before the derived-to-base conversion.
+      const clang::Expr *derived = object->IgnoreParenBaseCasts();
+      if (auto *record = derived->getType()->getAsCXXRecordDecl())
         if (auto sync = groupSync(record->getNameAsString()))
           return sync;
     }

@@ -95,15 +95,24 @@ std::string defectText(v1::SyncDefect defect) {
   case v1::SYNC_DEFECT_LOCK_SCOPE_TOO_NARROW: return "lock scope too narrow";
   case v1::SYNC_DEFECT_DIFFERENT_LOCK_ADDRESSES: return "the critical sections use different locks";
   case v1::SYNC_DEFECT_ATOMIC_VS_PLAIN: return "an atomic and a plain access to the same location";
-  case v1::SYNC_DEFECT_DIVERGENT_BARRIER: return "threads of one block may not all reach the barrier";
+  case v1::SYNC_DEFECT_DIVERGENT_BARRIER: return "the threads that must meet at the barrier may not all reach it";
   default: return "";
+  }
+}
+
+// Who must reach a barrier of this scope together.
+static std::string barrierMembers(v1::MemoryScope scope) {
+  switch (scope) {
+  case v1::MEMORY_SCOPE_WARP: return "lanes of its mask in the warp";
+  case v1::MEMORY_SCOPE_DEVICE: return "threads of the grid";
+  default: return "threads of the block";
   }
 }
 
 std::string messageOf(const v1::RaceCandidate &candidate) {
   if (candidate.race_class() == v1::RACE_CLASS_BARRIER_DIVERGENCE)
     return "barrier divergence: '" + candidate.first().expression() +
-           "' may not be reached by all threads of the block";
+           "' may not be reached by all " + barrierMembers(candidate.first().scope());
   std::string first = candidate.first().expression();
   std::string second = candidate.second().expression();
   std::string text = raceClassName(candidate.race_class()) + " data race on '" + first + "'";

@@ -117,6 +117,41 @@ void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
       << (c.below_threshold() ? " (below the --min-score threshold)" : "") << "\n";
 }
 
+std::string shortPosition(const v1::SourceLocation &l) {
+  std::string file = l.file();
+  size_t slash = file.rfind('/');
+  return (slash == std::string::npos ? file : file.substr(slash + 1)) + ":" +
+         std::to_string(l.line());
+}
+
+// "rows == cols (assert at main.cu:41)" from the description "assert: rows
+// == cols": the label says what kind of code the fact came from.
+std::string factText(const v1::Assumption &a) {
+  const std::string &text = a.description();
+  std::string where = a.has_location() ? shortPosition(a.location()) : "";
+  for (const char *label : {"assert", "guard", "enclosing condition", "loop"}) {
+    std::string prefix = std::string(label) + ": ";
+    if (text.compare(0, prefix.size(), prefix) == 0)
+      return text.substr(prefix.size()) + " (" + label +
+             (where.empty() ? "" : " at " + where) + ")";
+  }
+  return where.empty() ? text : text + " (" + where + ")";
+}
+
+void writeProof(const v1::RaceFreedomProof &proof, const Styler &style,
+                std::ostream &out) {
+  out << style.bold(position(proof.first().location()) + ": ") << style.note("note:")
+      << " '" << proof.first().expression() << "' and '" << proof.second().expression()
+      << "' do not race";
+  if (proof.has_launch_site())
+    out << " in the launch at " << shortPosition(proof.launch_site().location());
+  out << " because ";
+  for (int i = 0; i < proof.assumptions_size(); ++i)
+    out << (i == 0 ? "" : i + 1 == proof.assumptions_size() ? " and " : ", ")
+        << factText(proof.assumptions(i));
+  out << "\n";
+}
+
 } // namespace
 
 void writeTextReport(const v1::AnalysisResult &result,
@@ -139,6 +174,9 @@ void writeTextReport(const v1::AnalysisResult &result,
     shown_below += !finding;
     writeCandidate(c, style, out);
   }
+  if (options.explain)
+    for (const v1::RaceFreedomProof &proof : result.race_freedom_proofs())
+      writeProof(proof, style, out);
   out << findings << (findings == 1 ? " race" : " races") << " found in "
       << result.kernels_analyzed() << " kernels of " << result.files_analyzed_size()
       << (result.files_analyzed_size() == 1 ? " file" : " files");

@@ -18,6 +18,9 @@ struct TextReportOptions {
   bool color = false;
   bool include_below_threshold = false;
   double min_score = 0.5;
+  // Also write, for each pair proved race-free only thanks to host facts,
+  // the facts it relies on.
+  bool explain = false;
 };
 
 void writeTextReport(const v1::AnalysisResult &result,

@@ -217,6 +217,45 @@ TEST(AnalyzeCommand, CompileCommandsSupplyIncludePaths) {
 namespace gpurace::analyzer::testing {
 namespace {
 
+const char *kCopyAhead = R"(
+#include <cassert>
+#include <cstdlib>
+__global__ void copyAhead(float *a, int offset) {
+  a[threadIdx.x + offset] = a[threadIdx.x];
+}
+int main(int argc, char **argv) {
+  int offset = atoi(argv[1]);
+  assert(offset >= 64);
+  float *a; cudaMalloc(&a, 4096);
+  copyAhead<<<1, 64>>>(a, offset);
+}
+)";
+
+TEST(AnalyzeCommand, ExplainNamesTheHostFactsARaceFreePairReliesOn) {
+  TempSource source(kCopyAhead);
+  ProcessResult r =
+      runProcess({gpuraceBinary(), "analyze", "--explain", source.path()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("do not race in the launch at k.cu:11 because "),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("offset >= 64 (assert at k.cu:9)"), std::string::npos) << r.out;
+  // Without --explain the text report stays quiet about proofs.
+  ProcessResult quiet = runProcess({gpuraceBinary(), "analyze", source.path()});
+  EXPECT_EQ(quiet.out.find("do not race"), std::string::npos) << quiet.out;
+}
+
+TEST(AnalyzeCommand, NoHostAnalyzesTheKernelAlone) {
+  TempSource source(kCopyAhead);
+  ProcessResult r = runProcess(
+      {gpuraceBinary(), "analyze", "--no-host", "--format=json", source.path()});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  v1::AnalysisResult result = parseResult(r.out);
+  EXPECT_FALSE(result.options().use_host_facts());
+  ASSERT_GT(result.candidates_size(), 0);
+  EXPECT_FALSE(result.candidates(0).has_launch_site());
+}
+
 TEST(AnalyzeCommand, UploadNeedsAProjectAndReportsAnUnreachableServer) {
   TempSource racy(kRacy);
   ProcessResult no_project = runProcess(
