@@ -1,5 +1,7 @@
 #include "analyzer/check/PairChecker.h"
 
+#include "analyzer/check/AcquireRelease.h"
+
 #include <functional>
 #include <map>
 #include <set>
@@ -15,8 +17,9 @@ struct ClassQuery {
   v1::MemoryScope insufficient_scope = v1::MEMORY_SCOPE_UNSPECIFIED;
 };
 
+// Atomics and volatile accesses are strong: two of them do not race.
 bool isAtomic(const MemoryAccess &a) {
-  return a.site.kind() == v1::ACCESS_KIND_ATOMIC;
+  return a.site.kind() == v1::ACCESS_KIND_ATOMIC || a.strong;
 }
 
 bool blockScoped(const MemoryAccess &a) {
@@ -55,7 +58,7 @@ public:
   Checker(const KernelModel &model, SymbolSpace &symbols,
           const LaunchContext &context, const CheckOptions &options)
       : model_(model), symbols_(symbols), arith_(symbols.arith()),
-        context_(context), options_(options) {
+        context_(context), options_(options), sync_(model, symbols) {
     collectConstants();
   }
 
@@ -85,6 +88,9 @@ private:
   // stays inside it (an access outside is a memory error, not a race).
   void addInBounds(z3::solver &solver, const MemoryAccess &access, int thread) const;
   void checkBarrier(const Barrier &barrier);
+  // The query with the defect the pair's attempted synchronization names.
+  ClassQuery namedDefect(const MemoryAccess &a, const MemoryAccess &b,
+                         ClassQuery query, bool inter_block) const;
   v1::Witness witness(const z3::model &m, const MemoryAccess *a) const;
   std::vector<v1::Imprecision> imprecisionsOf(std::vector<z3::expr> terms) const;
   void addCandidate(const MemoryAccess &a, const MemoryAccess &b,
@@ -105,6 +111,7 @@ private:
   const Arith &arith_;
   const LaunchContext &context_;
   CheckOptions options_;
+  AcquireRelease sync_;
   CheckResult result_;
 };
 
@@ -322,6 +329,10 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   std::vector<ClassQuery> classes = classesFor(a, b);
   if (classes.empty())
     return;
+  // Scoped atomics on a lock or flag word are reported through the
+  // accesses the word guards.
+  if (isAtomic(a) && isAtomic(b) && sync_.isSyncWord(a.object))
+    return;
   std::vector<z3::expr> trackers;
   z3::solver solver = newSolver(trackers);
   add(solver, symbols_.forThread(a.path_condition, 1));
@@ -336,13 +347,16 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     solver.push();
     add(solver, classConstraint(query.race_class));
     add(solver, concurrent(a, b, query.race_class));
+    bool inter_block = query.race_class != v1::RACE_CLASS_INTRA_WARP &&
+                       query.race_class != v1::RACE_CLASS_INTRA_BLOCK;
+    add(solver, !sync_.ordered(a, b, inter_block));
     ++result_.queries;
     z3::check_result verdict = solver.check(asVector(trackers));
     if (verdict == z3::sat) {
       z3::model m = solver.get_model();
-      addCandidate(a, b, query, &m);
+      addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
     } else if (verdict == z3::unknown) {
-      addCandidate(a, b, query, nullptr);
+      addCandidate(a, b, namedDefect(a, b, query, inter_block), nullptr);
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.
       setEffort(solver, options_.query_rlimit / 4);
@@ -356,6 +370,28 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   }
   if (core.size() > 0 && !found)
     addProof(a, b, core, trackers);
+}
+
+ClassQuery Checker::namedDefect(const MemoryAccess &a, const MemoryAccess &b,
+                               ClassQuery query, bool inter_block) const {
+  OrderingAttempt tried = sync_.attempt(a, b, inter_block);
+  if (tried.kind == OrderingAttempt::Kind::None ||
+      query.defect == v1::SYNC_DEFECT_ATOMIC_VS_PLAIN)
+    return query;
+  bool lock = tried.kind == OrderingAttempt::Kind::Lock;
+  if (!tried.fenced) {
+    query.defect = inter_block ? v1::SYNC_DEFECT_MISSING_DEVICE_FENCE
+                               : v1::SYNC_DEFECT_MISSING_BLOCK_FENCE;
+  } else if (!tried.scoped) {
+    // The synchronization is there but stops at the block.
+    query.race_class = v1::RACE_CLASS_SCOPED;
+    query.insufficient_scope = v1::MEMORY_SCOPE_BLOCK;
+    query.defect = lock ? v1::SYNC_DEFECT_LOCK_SCOPE_TOO_NARROW
+                        : v1::SYNC_DEFECT_MISSING_DEVICE_FENCE;
+  } else if (lock) {
+    query.defect = v1::SYNC_DEFECT_DIFFERENT_LOCK_ADDRESSES;
+  }
+  return query;
 }
 
 void Checker::checkBarrier(const Barrier &barrier) {

@@ -56,7 +56,20 @@ struct MemoryAccess {
   SyncCounters counters;
   // Loop iteration symbols of the enclosing loops, outermost first.
   std::vector<z3::expr> iterations;
-  // Source order within the kernel (after inlining).
+  // Source order within the kernel (after inlining), shared with fences.
+  unsigned order = 0;
+  // The thread uses the value an atomic returns (a lock or flag spin, a
+  // ticket), so the atomic can be the acquire half of a synchronization.
+  bool value_used = false;
+  // A volatile access: strong, like a relaxed atomic of system scope.
+  bool strong = false;
+};
+
+// A memory fence: makes the thread's accesses before it visible, to
+// observers within `scope`, before its accesses after it.
+struct Fence {
+  v1::SyncSite site;
+  z3::expr path_condition;
   unsigned order = 0;
 };
 
@@ -83,6 +96,7 @@ struct KernelModel {
   std::vector<std::unique_ptr<MemoryObject>> objects;
   std::vector<MemoryAccess> accesses;
   std::vector<Barrier> barriers;
+  std::vector<Fence> fences;
   std::vector<v1::SyncSite> sync_sites;
   // Kernel parameter symbols by name, for witnesses.
   std::vector<std::pair<std::string, z3::expr>> parameters;

@@ -81,6 +81,16 @@ struct SyncCount {
   int block = 0, warp = 0, grid = 0;
 };
 
+// cuda::atomic_thread_fence's scope argument; the intrinsics' own scope
+// otherwise.
+v1::MemoryScope fenceScope(const clang::Expr &call, v1::MemoryScope declared,
+                           const clang::ASTContext &ast) {
+  auto *c = dyn_cast<clang::CallExpr>(&call);
+  if (!c || c->getNumArgs() < 2 || isa<clang::CXXDefaultArgExpr>(c->getArg(1)))
+    return declared;
+  return libcuScope(c->getArg(1), ast).value_or(declared);
+}
+
 class Builder {
 public:
   Builder(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
@@ -126,6 +136,10 @@ private:
                        const clang::Expr *at);
   Value evalConditional(const clang::AbstractConditionalOperator &op);
   Value evalCall(const clang::CallExpr &call);
+  // Member calls of libcu++'s cuda::atomic_ref and cuda::atomic; nothing
+  // when `call` is not one.
+  std::optional<Value> evalScopedAtomic(const clang::CXXMemberCallExpr &call,
+                                        bool value_used);
   Value evalDeclRef(const clang::DeclRefExpr &ref);
   Value assign(const clang::Expr *lhs, const Value &value);
   Value assignTo(const Place &where, const clang::Expr *lhs, const Value &value);
@@ -143,6 +157,7 @@ private:
   void recordAccess(const Place &where, const clang::Expr *expr,
                     v1::AccessKind kind, v1::AtomicOp op, v1::MemoryScope scope);
   void recordSync(const clang::Expr &call, const SyncFunction &sync);
+  void recordFence(const clang::Expr &at, v1::MemoryScope scope);
   std::optional<uint32_t> warpBarrierMask(const clang::Expr &call,
                                           const SyncFunction &sync) const;
   const MemoryObject *objectFor(const clang::ValueDecl &decl,
@@ -173,6 +188,8 @@ private:
   const MemoryObject *unknown_ = nullptr;
   unsigned order_ = 0;
   std::map<std::string, unsigned> site_ordinals_;
+  // The expression statement being walked: its value is discarded.
+  const clang::Expr *discarded_ = nullptr;
 };
 
 // --- values ---------------------------------------------------------------
@@ -233,7 +250,8 @@ void Builder::walk(const clang::Stmt *stmt) {
     walkLoop(*while_stmt, while_stmt->getBody(), while_stmt->getCond(),
              nullptr, nullptr, std::nullopt, std::nullopt);
   } else if (auto *do_stmt = dyn_cast<clang::DoStmt>(stmt)) {
-    walkLoop(*do_stmt, do_stmt->getBody(), nullptr, nullptr, nullptr,
+    // The condition runs after the body: as the loop's increment.
+    walkLoop(*do_stmt, do_stmt->getBody(), nullptr, do_stmt->getCond(), nullptr,
              std::nullopt, std::nullopt);
   } else if (auto *ret = dyn_cast<clang::ReturnStmt>(stmt)) {
     walkReturn(*ret);
@@ -253,6 +271,7 @@ void Builder::walk(const clang::Stmt *stmt) {
   } else if (auto *attributed = dyn_cast<clang::AttributedStmt>(stmt)) {
     walk(attributed->getSubStmt());
   } else if (auto *expr = dyn_cast<clang::Expr>(stmt)) {
+    discarded_ = expr->IgnoreParenCasts();
     eval(expr);
   }
 }
@@ -262,6 +281,15 @@ void Builder::walkDecl(const clang::VarDecl &var) {
     return; // __shared__ arrays are memory objects, created on first use
   const clang::Expr *init = var.getInit();
   clang::QualType type = var.getType();
+  if (isAtomicRef(type) && init) {
+    // cuda::atomic_ref<T, S> r(x): r names x, like a reference.
+    const clang::Expr *referent = init->IgnoreImplicit();
+    if (auto *construct = dyn_cast<clang::CXXConstructExpr>(referent))
+      if (construct->getNumArgs() >= 1)
+        referent = construct->getArg(0);
+    state_.env.insert_or_assign(localKey(var), pointerFrom(place(referent), referent));
+    return;
+  }
   if (type->isRecordType() || type->isArrayType()) {
     // Thread-private aggregates: their fields are locals keyed by path.
     if (init)
@@ -1009,8 +1037,12 @@ Value Builder::pointerFrom(const Place &where, const clang::Expr *at) {
 Value Builder::evalCall(const clang::CallExpr &call) {
   const clang::FunctionDecl *callee = call.getDirectCallee();
   const clang::Expr *object = nullptr;
-  if (auto *member = dyn_cast<clang::CXXMemberCallExpr>(&call))
+  bool value_used = discarded_ != &call;
+  if (auto *member = dyn_cast<clang::CXXMemberCallExpr>(&call)) {
     object = member->getImplicitObjectArgument();
+    if (auto result = evalScopedAtomic(*member, value_used))
+      return *result;
+  }
   if (callee) {
     if (auto sync = classifySyncFunction(*callee, object)) {
       recordSync(call, *sync);
@@ -1029,6 +1061,9 @@ Value Builder::evalCall(const clang::CallExpr &call) {
         Place where{Place::Kind::Memory, pointer.object, pointer.expr, {}};
         recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic->op,
                      atomic->scope);
+        if (!model_.accesses.empty() && model_.accesses.back().site.kind() ==
+                                            v1::ACCESS_KIND_ATOMIC)
+          model_.accesses.back().value_used = value_used;
       }
       return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
                         "result of " + callee->getNameAsString(), &call);
@@ -1047,6 +1082,31 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     return pointerFrom(Place{}, &call);
   return freshValue(type, v1::IMPRECISION_KIND_OPAQUE_CALL,
                     "result of " + name + ", whose body is not visible", &call);
+}
+
+std::optional<Value> Builder::evalScopedAtomic(const clang::CXXMemberCallExpr &call,
+                                               bool value_used) {
+  auto atomic = classifyScopedAtomic(call, ast_);
+  if (!atomic)
+    return std::nullopt;
+  const clang::Expr *object = call.getImplicitObjectArgument()->IgnoreParenBaseCasts();
+  Value pointer = pointerFrom(place(object), object);
+  for (const clang::Expr *arg : call.arguments())
+    eval(arg);
+  if (pointer.kind == Value::Kind::Pointer && pointer.object) {
+    Place where{Place::Kind::Memory, pointer.object, pointer.expr, {}};
+    // A release orders what came before the atomic, an acquire what comes
+    // after it: as a fence of the atomic's scope on that side.
+    if (atomic->releases)
+      recordFence(call, atomic->scope);
+    recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic->op, atomic->scope);
+    if (!model_.accesses.empty())
+      model_.accesses.back().value_used = value_used;
+    if (atomic->acquires)
+      recordFence(call, atomic->scope);
+  }
+  return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
+                    "result of " + call.getMethodDecl()->getNameAsString(), &call);
 }
 
 Value Builder::inlineCall(const clang::FunctionDecl &callee,
@@ -1119,6 +1179,7 @@ void Builder::recordAccess(const Place &where, const clang::Expr *expr,
   MemoryAccess access{{}, where.object, *where.offset, state_.pc,
                       {state_.block, state_.warp, state_.grid},
                       iterations_, order_++};
+  access.strong = !isa<clang::CallExpr>(expr) && expr->getType().isVolatileQualified();
   v1::AccessSite &site = access.site;
   *site.mutable_location() = locationOf(*expr);
   site.set_kind(kind);
@@ -1129,7 +1190,9 @@ void Builder::recordAccess(const Place &where, const clang::Expr *expr,
   site.set_base_object(where.object->name);
   site.set_kernel(kernel_.getNameAsString());
   clang::QualType type = expr->getType();
-  if (auto *call = dyn_cast<clang::CallExpr>(expr))
+  if (auto *member = dyn_cast<clang::CXXMemberCallExpr>(expr))
+    type = scopedAtomicValueType(*member);
+  else if (auto *call = dyn_cast<clang::CallExpr>(expr))
     type = call->getArg(0)->getType()->getPointeeType();
   site.set_size_bytes(type.isNull() || type->isIncompleteType()
                           ? 1
@@ -1149,7 +1212,19 @@ void Builder::recordAccess(const Place &where, const clang::Expr *expr,
   model_.accesses.push_back(std::move(access));
 }
 
+void Builder::recordFence(const clang::Expr &at, v1::MemoryScope scope) {
+  v1::SyncSite site;
+  *site.mutable_location() = locationOf(at);
+  site.set_kind(v1::SYNC_KIND_FENCE);
+  site.set_scope(scope);
+  site.set_kernel(kernel_.getNameAsString());
+  site.set_expression(sourceText(at.getSourceRange(), sources_));
+  model_.fences.push_back({site, state_.pc, order_++});
+}
+
 void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
+  if (sync.kind == v1::SYNC_KIND_FENCE)
+    recordFence(call, fenceScope(call, sync.scope, ast_));
   v1::SyncSite site;
   *site.mutable_location() = locationOf(call);
   site.set_kind(sync.kind);

@@ -1,8 +1,11 @@
 #include "analyzer/model/SyncFunctions.h"
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
 #include <llvm/ADT/StringSwitch.h>
 
 #include <string>
@@ -43,7 +46,99 @@ std::optional<SyncFunction> groupSync(const std::string &group) {
   return sync;
 }
 
+v1::MemoryScope scopeFromLibcu(int64_t value) {
+  switch (value) {
+  case 1: return v1::MEMORY_SCOPE_DEVICE;
+  case 2: return v1::MEMORY_SCOPE_BLOCK;
+  case 3: return v1::MEMORY_SCOPE_WARP; // thread scope: nobody else
+  default: return v1::MEMORY_SCOPE_SYSTEM;
+  }
+}
+
+// The cuda::atomic_ref / cuda::atomic specialization an object is, seen
+// through derived-to-base conversions.
+const clang::ClassTemplateSpecializationDecl *
+scopedAtomicRecord(const clang::CXXMemberCallExpr &call) {
+  const clang::Expr *object = call.getImplicitObjectArgument();
+  if (!object)
+    return nullptr;
+  const clang::CXXRecordDecl *record =
+      object->IgnoreParenBaseCasts()->getType()->getAsCXXRecordDecl();
+  auto *specialization =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(record);
+  if (!specialization)
+    return nullptr;
+  std::string name = specialization->getQualifiedNameAsString();
+  if ((name != "cuda::atomic_ref" && name != "cuda::atomic") ||
+      specialization->getTemplateArgs().size() < 2)
+    return nullptr;
+  return specialization;
+}
+
+enum LibcuOrder { kRelaxed, kConsume, kAcquire, kRelease, kAcqRel, kSeqCst };
+
 } // namespace
+
+std::optional<v1::MemoryScope> libcuScope(const clang::Expr *scope,
+                                          const clang::ASTContext &ast) {
+  clang::Expr::EvalResult value;
+  if (!scope || scope->isValueDependent() || !scope->EvaluateAsInt(value, ast))
+    return std::nullopt;
+  return scopeFromLibcu(value.Val.getInt().getExtValue());
+}
+
+bool isAtomicRef(clang::QualType type) {
+  const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  return record && record->getQualifiedNameAsString() == "cuda::atomic_ref";
+}
+
+clang::QualType scopedAtomicValueType(const clang::CXXMemberCallExpr &call) {
+  const auto *record = scopedAtomicRecord(call);
+  return record ? record->getTemplateArgs()[0].getAsType() : clang::QualType();
+}
+
+std::optional<ScopedAtomicCall> classifyScopedAtomic(const clang::CXXMemberCallExpr &call,
+                                                     const clang::ASTContext &ast) {
+  const auto *record = scopedAtomicRecord(call);
+  const clang::CXXMethodDecl *method = call.getMethodDecl();
+  if (!record || !method)
+    return std::nullopt;
+  ScopedAtomicCall atomic;
+  llvm::StringRef name = method->getName();
+  atomic.op = llvm::StringSwitch<v1::AtomicOp>(name)
+                  .Case("load", v1::ATOMIC_OP_LOAD)
+                  .Case("store", v1::ATOMIC_OP_STORE)
+                  .Case("exchange", v1::ATOMIC_OP_EXCH)
+                  .StartsWith("compare_exchange", v1::ATOMIC_OP_CAS)
+                  .Case("fetch_add", v1::ATOMIC_OP_ADD)
+                  .Case("fetch_sub", v1::ATOMIC_OP_SUB)
+                  .Case("fetch_min", v1::ATOMIC_OP_MIN)
+                  .Case("fetch_max", v1::ATOMIC_OP_MAX)
+                  .Case("fetch_and", v1::ATOMIC_OP_AND)
+                  .Case("fetch_or", v1::ATOMIC_OP_OR)
+                  .Case("fetch_xor", v1::ATOMIC_OP_XOR)
+                  .Default(v1::ATOMIC_OP_UNSPECIFIED);
+  if (atomic.op == v1::ATOMIC_OP_UNSPECIFIED)
+    return std::nullopt;
+  const clang::TemplateArgument &scope = record->getTemplateArgs()[1];
+  if (scope.getKind() == clang::TemplateArgument::Integral)
+    atomic.scope = scopeFromLibcu(scope.getAsIntegral().getExtValue());
+  // The memory order is the last parameter; its default is seq_cst.
+  int64_t order = kSeqCst;
+  if (call.getNumArgs() > 0) {
+    const clang::Expr *last = call.getArg(call.getNumArgs() - 1);
+    clang::Expr::EvalResult value;
+    if (last->getType()->isEnumeralType() && !last->isValueDependent() &&
+        last->EvaluateAsInt(value, ast))
+      order = value.Val.getInt().getExtValue();
+  }
+  bool reads = atomic.op != v1::ATOMIC_OP_STORE;
+  bool writes = atomic.op != v1::ATOMIC_OP_LOAD;
+  atomic.releases = writes && (order == kRelease || order == kAcqRel || order == kSeqCst);
+  atomic.acquires = reads && (order == kAcquire || order == kConsume ||
+                              order == kAcqRel || order == kSeqCst);
+  return atomic;
+}
 
 std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &callee,
                                                  const clang::Expr *object) {

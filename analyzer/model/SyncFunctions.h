@@ -12,8 +12,11 @@
 #include <optional>
 
 namespace clang {
+class ASTContext;
+class CXXMemberCallExpr;
 class Expr;
 class FunctionDecl;
+class QualType;
 } // namespace clang
 
 namespace gpurace::analyzer {
@@ -38,6 +41,29 @@ struct AtomicFunction {
 };
 
 std::optional<AtomicFunction> classifyAtomicFunction(const clang::FunctionDecl &callee);
+
+// A member call of libcu++'s cuda::atomic_ref<T, Scope> or cuda::atomic<T,
+// Scope>. Its memory order makes it a release (a fence before it, of the
+// atomic's scope) and/or an acquire (a fence after it).
+struct ScopedAtomicCall {
+  v1::AtomicOp op = v1::ATOMIC_OP_UNSPECIFIED;
+  v1::MemoryScope scope = v1::MEMORY_SCOPE_SYSTEM;
+  bool releases = false;
+  bool acquires = false;
+};
+
+std::optional<ScopedAtomicCall> classifyScopedAtomic(const clang::CXXMemberCallExpr &call,
+                                                     const clang::ASTContext &ast);
+
+// Whether `type` is cuda::atomic_ref<...>, which refers to memory elsewhere.
+bool isAtomicRef(clang::QualType type);
+
+// T of the cuda::atomic_ref<T, S> or cuda::atomic<T, S> a call is made on.
+clang::QualType scopedAtomicValueType(const clang::CXXMemberCallExpr &call);
+
+// A cuda::thread_scope argument as a memory scope, when it is a constant.
+std::optional<v1::MemoryScope> libcuScope(const clang::Expr *scope,
+                                          const clang::ASTContext &ast);
 
 } // namespace gpurace::analyzer
 

@@ -89,11 +89,11 @@ std::string defectText(v1::SyncDefect defect) {
   case v1::SYNC_DEFECT_MISSING_BARRIER: return "no __syncthreads() between the accesses";
   case v1::SYNC_DEFECT_MISSING_SYNCWARP: return "no __syncwarp() between the accesses of the warp's lanes";
   case v1::SYNC_DEFECT_MISSING_GRID_SYNC: return "nothing orders the accesses of different blocks (grid sync or a separate launch needed)";
-  case v1::SYNC_DEFECT_MISSING_BLOCK_FENCE: return "missing __threadfence_block()";
-  case v1::SYNC_DEFECT_MISSING_DEVICE_FENCE: return "missing __threadfence()";
+  case v1::SYNC_DEFECT_MISSING_BLOCK_FENCE: return "missing __threadfence_block(): without a fence the lock or flag does not order these accesses";
+  case v1::SYNC_DEFECT_MISSING_DEVICE_FENCE: return "missing __threadfence(): no fence (or only a block-scope one) orders these accesses for a thread of another block";
   case v1::SYNC_DEFECT_INSUFFICIENT_ATOMIC_SCOPE: return "atomic scope too narrow: a block-scope atomic does not order other blocks";
-  case v1::SYNC_DEFECT_LOCK_SCOPE_TOO_NARROW: return "lock scope too narrow";
-  case v1::SYNC_DEFECT_DIFFERENT_LOCK_ADDRESSES: return "the critical sections use different locks";
+  case v1::SYNC_DEFECT_LOCK_SCOPE_TOO_NARROW: return "lock scope too narrow: a lock taken or released with block scope does not exclude threads of other blocks";
+  case v1::SYNC_DEFECT_DIFFERENT_LOCK_ADDRESSES: return "the critical sections may hold different locks (the lock addresses can differ)";
   case v1::SYNC_DEFECT_ATOMIC_VS_PLAIN: return "an atomic and a plain access to the same location";
   case v1::SYNC_DEFECT_DIVERGENT_BARRIER: return "the threads that must meet at the barrier may not all reach it";
   default: return "";

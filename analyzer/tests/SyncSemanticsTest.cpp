@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <utility>
+
 namespace gpurace::analyzer::testing {
 namespace {
 
@@ -83,6 +86,172 @@ int main() { int *a; cudaMalloc(&a, 4096); half<<<1, 64>>>(a); }
   EXPECT_FALSE(hasDivergenceAt(analyzeCode(lower), 5));
   auto diverging = analyzeCode(full);
   EXPECT_TRUE(hasDivergenceAt(diverging, 5)) << diverging.DebugString();
+}
+
+// A spin lock around a per-block total: %1$s is the lock word, %2$s the
+// fence on both sides, %3$s the scope suffix of the lock's atomics.
+const char *kLockedSum = R"(
+__device__ void lock(int *m) {
+  while (atomicCAS%3$s(m, 0, 1) != 0) {
+  }
+  %2$s;
+}
+__device__ void unlock(int *m) {
+  %2$s;
+  atomicExch%3$s(m, 0);
+}
+__global__ void sum(const float *in, float *total, int *mutex) {
+  if (threadIdx.x == 0) {
+    lock(&mutex[%1$s]);
+    *total += in[blockIdx.x];
+    unlock(&mutex[%1$s]);
+  }
+}
+int main() {
+  float *in, *t; int *m;
+  cudaMalloc(&in, 4096); cudaMalloc(&t, 4); cudaMalloc(&m, 4096);
+  sum<<<64, 128>>>(in, t, m);
+}
+)";
+
+std::vector<v1::RaceCandidate> lockedSumRaces(const char *word, const char *fence,
+                                               const char *scope) {
+  char code[2048];
+  std::snprintf(code, sizeof code, kLockedSum, word, fence, scope);
+  return findings(analyzeCode(code));
+}
+
+TEST(SyncSemantics, DeviceScopeLockWithFencesOrdersCriticalSections) {
+  auto races = lockedSumRaces("0", "__threadfence()", "");
+  EXPECT_TRUE(races.empty()) << (races.empty() ? "" : races[0].DebugString());
+}
+
+TEST(SyncSemantics, LockWithoutFencesIsAMissingDeviceFence) {
+  auto races = lockedSumRaces("0", "(void)0", "");
+  ASSERT_FALSE(races.empty());
+  EXPECT_EQ(races[0].race_class(), v1::RACE_CLASS_INTER_BLOCK);
+  EXPECT_EQ(races[0].defect(), v1::SYNC_DEFECT_MISSING_DEVICE_FENCE);
+}
+
+TEST(SyncSemantics, BlockScopeLockIsTooNarrowForOtherBlocks) {
+  for (auto [fence, scope] : {std::pair{"__threadfence_block()", ""},
+                              std::pair{"__threadfence()", "_block"}}) {
+    auto races = lockedSumRaces("0", fence, scope);
+    ASSERT_FALSE(races.empty()) << fence << scope;
+    EXPECT_EQ(races[0].race_class(), v1::RACE_CLASS_SCOPED);
+    EXPECT_EQ(races[0].defect(), v1::SYNC_DEFECT_LOCK_SCOPE_TOO_NARROW);
+    EXPECT_EQ(races[0].insufficient_scope(), v1::MEMORY_SCOPE_BLOCK);
+    EXPECT_EQ(races[0].first().location().line(), 14u); // *total += ...
+  }
+}
+
+TEST(SyncSemantics, PerBlockLocksAreDifferentLockAddresses) {
+  auto races = lockedSumRaces("blockIdx.x", "__threadfence()", "");
+  ASSERT_FALSE(races.empty());
+  EXPECT_EQ(races[0].defect(), v1::SYNC_DEFECT_DIFFERENT_LOCK_ADDRESSES);
+  // The witness has two blocks, whose locks differ.
+  EXPECT_NE(races[0].witness().first().block_idx().x(),
+            races[0].witness().second().block_idx().x());
+}
+
+// Block 0 produces, block %1$s consumes, through a flag and %2$s.
+const char *kHandoff = R"(
+__global__ void handoff(int *data, int *flag, int *out) {
+  if (threadIdx.x != 0) return;
+  if (blockIdx.x == 0) {
+    data[0] = 42;
+    %2$s;
+    atomicExch(flag, 1);
+  } else if (blockIdx.x == %1$s) {
+    while (atomicAdd(flag, 0) == 0) {
+    }
+    %2$s;
+    out[0] = data[0];
+  }
+}
+int main() {
+  int *d, *f, *o; cudaMalloc(&d, 4); cudaMalloc(&f, 4); cudaMalloc(&o, 4);
+  handoff<<<2, 32>>>(d, f, o);
+}
+)";
+
+v1::AnalysisResult analyzeHandoff(const char *consumer, const char *fence) {
+  char code[2048];
+  std::snprintf(code, sizeof code, kHandoff, consumer, fence);
+  return analyzeCode(code);
+}
+
+std::vector<v1::RaceCandidate> handoffRaces(const char *consumer, const char *fence) {
+  return findings(analyzeHandoff(consumer, fence));
+}
+
+TEST(SyncSemantics, FlagWithDeviceFencesOrdersProducerAndConsumer) {
+  EXPECT_TRUE(handoffRaces("1", "__threadfence()").empty());
+}
+
+TEST(SyncSemantics, FlagWithBlockFencesOrdersOnlyWithinTheBlock) {
+  // Producer and consumer in one block: a block fence is enough.
+  auto same_block = analyzeCode(R"(
+__global__ void handoff(int *data, int *flag, int *out) {
+  if (threadIdx.x == 0) {
+    data[blockIdx.x] = 42;
+    __threadfence_block();
+    atomicExch(&flag[blockIdx.x], 1);
+  } else if (threadIdx.x == 32) {
+    while (atomicAdd(&flag[blockIdx.x], 0) == 0) {
+    }
+    __threadfence_block();
+    out[blockIdx.x] = data[blockIdx.x];
+  }
+}
+int main() {
+  int *d, *f, *o; cudaMalloc(&d, 64); cudaMalloc(&f, 64); cudaMalloc(&o, 64);
+  handoff<<<16, 64>>>(d, f, o);
+}
+)");
+  EXPECT_TRUE(findings(same_block).empty()) << same_block.DebugString();
+  auto result = analyzeHandoff("1", "__threadfence_block()");
+  auto races = findings(result);
+  ASSERT_EQ(races.size(), 1u);
+  EXPECT_EQ(races[0].race_class(), v1::RACE_CLASS_SCOPED);
+  EXPECT_EQ(races[0].defect(), v1::SYNC_DEFECT_MISSING_DEVICE_FENCE);
+  EXPECT_TRUE(hasRaceBetween(result, 5, 12)); // data[0] = 42 and out[0] = data[0]
+}
+
+TEST(SyncSemantics, FlagWithoutFencesIsAMissingFence) {
+  auto races = handoffRaces("1", "(void)0");
+  ASSERT_FALSE(races.empty());
+  EXPECT_EQ(races[0].defect(), v1::SYNC_DEFECT_MISSING_DEVICE_FENCE);
+  EXPECT_EQ(races[0].race_class(), v1::RACE_CLASS_INTER_BLOCK);
+}
+
+TEST(SyncSemantics, ScopedAtomicRefReleaseAndAcquireAreAFlag) {
+  const char *code = R"(
+#include <cuda/atomic>
+__global__ void handoff(int *data, int *flag, int *out) {
+  cuda::atomic_ref<int, cuda::thread_scope_%s> f(*flag);
+  if (threadIdx.x != 0) return;
+  if (blockIdx.x == 0) {
+    data[0] = 42;
+    f.store(1, cuda::memory_order_release);
+  } else {
+    while (f.load(cuda::memory_order_acquire) == 0) {
+    }
+    out[0] = data[0];
+  }
+}
+int main() {
+  int *d, *f, *o; cudaMalloc(&d, 4); cudaMalloc(&f, 4); cudaMalloc(&o, 4);
+  handoff<<<2, 32>>>(d, f, o);
+}
+)";
+  char device[2048], block[2048];
+  std::snprintf(device, sizeof device, code, "device");
+  std::snprintf(block, sizeof block, code, "block");
+  EXPECT_TRUE(findings(analyzeCode(device)).empty());
+  auto races = findings(analyzeCode(block));
+  ASSERT_FALSE(races.empty());
+  EXPECT_EQ(races[0].race_class(), v1::RACE_CLASS_SCOPED);
 }
 
 } // namespace

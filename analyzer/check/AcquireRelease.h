@@ -1,0 +1,85 @@
+//===- AcquireRelease.h - locks and flags that order accesses ---*- C++ -*-===//
+//
+// Finds, around each data access, the acquire before it (an atomic whose
+// value the thread uses, then a fence) and the release after it (a fence,
+// then an atomic or a volatile store), and turns them into the condition
+// under which they order a pair of accesses of two threads:
+//
+//  - a lock: both accesses lie between an acquire and a release of the same
+//    lock word, whichever thread enters first;
+//  - a flag: the first access precedes a release of a word that the second
+//    thread acquires before its access (producer and consumer).
+//
+// The words must be one address (a Z3 equality, so "different locks" is a
+// satisfying assignment), and the fences and atomics must have a scope that
+// includes both threads (ScoRD's scoped synchronization). When a pair still
+// races, what was attempted names the defect: a missing fence, a scope too
+// narrow, or different lock addresses.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_CHECK_ACQUIRERELEASE_H
+#define GPURACE_ANALYZER_CHECK_ACQUIRERELEASE_H
+
+#include "analyzer/model/KernelModel.h"
+#include "analyzer/model/SymbolSpace.h"
+
+#include <set>
+#include <vector>
+
+namespace gpurace::analyzer {
+
+// One half of a synchronization: the atomic on the lock or flag word and
+// the fence between it and the access (null when there is none).
+struct SyncHalf {
+  const MemoryAccess *atomic = nullptr;
+  const Fence *fence = nullptr;
+};
+
+struct AccessGuards {
+  std::vector<SyncHalf> acquires; // before the access, nearest first
+  std::vector<SyncHalf> releases; // after the access, nearest first
+};
+
+// What synchronization a pair attempts, and how far it gets.
+struct OrderingAttempt {
+  enum class Kind { None, Flag, Lock };
+  Kind kind = Kind::None;
+  // Some attempt has all of its fences.
+  bool fenced = false;
+  // Some fenced attempt also has scopes that include both threads.
+  bool scoped = false;
+};
+
+class AcquireRelease {
+public:
+  AcquireRelease(const KernelModel &model, const SymbolSpace &symbols);
+
+  // Thread 1 runs `a`, thread 2 runs `b`. `inter_block`: the threads are in
+  // different blocks, so scopes must reach the device.
+  z3::expr ordered(const MemoryAccess &a, const MemoryAccess &b, bool inter_block) const;
+  OrderingAttempt attempt(const MemoryAccess &a, const MemoryAccess &b,
+                          bool inter_block) const;
+
+  // Words some access is locked or flagged with: atomics on them are
+  // synchronization, reported through the accesses they guard.
+  bool isSyncWord(const MemoryObject *object) const { return sync_words_.count(object) > 0; }
+
+private:
+  const AccessGuards &guards(const MemoryAccess &access) const;
+  AccessGuards findGuards(const MemoryAccess &access) const;
+  z3::expr holds(const SyncHalf &half, int thread) const;
+  z3::expr sameWord(const SyncHalf &x, int tx, const SyncHalf &y, int ty) const;
+  z3::expr flagOrdered(const MemoryAccess &first, int t1, const MemoryAccess &second,
+                       int t2, bool inter_block, bool check_scope) const;
+  z3::expr lockOrdered(const MemoryAccess &a, const MemoryAccess &b, bool inter_block,
+                       bool check_scope) const;
+
+  const KernelModel &model_;
+  const SymbolSpace &symbols_;
+  std::vector<AccessGuards> guards_; // by index in model_.accesses
+  std::set<const MemoryObject *> sync_words_;
+};
+
+} // namespace gpurace::analyzer
+
+#endif
