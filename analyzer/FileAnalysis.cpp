@@ -159,7 +159,8 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
   };
   if (options.host_facts && launches && !launches->empty()) {
     for (const Launch &launch : *launches)
-      run(launchContext(launch, kernel, ast, symbols), false);
+      for (const LaunchContext &context : launchContexts(launch, kernel, ast, symbols))
+        run(context, false);
   } else {
     run(commandLineContext(options, model, symbols), true);
   }

@@ -47,10 +47,24 @@ public:
     return true;
   }
   bool VisitUnaryOperator(clang::UnaryOperator *op) {
-    if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf)
+    if (op->isIncrementDecrementOp() ||
+        (op->getOpcode() == clang::UO_AddrOf && !launch_argument_addresses.count(op)))
       note(op->getSubExpr(), op);
     return true;
   }
+  // `void *args[] = {&a, &n}` takes addresses for cudaLaunchKernel to read
+  // the arguments, not to change them.
+  bool VisitVarDecl(clang::VarDecl *var) {
+    auto *list = dyn_cast_or_null<clang::InitListExpr>(var->getInit());
+    if (!list || !var->getType()->isArrayType())
+      return true;
+    for (const clang::Expr *element : list->inits())
+      if (auto *address = dyn_cast<clang::UnaryOperator>(element->IgnoreParenCasts()))
+        if (address->getOpcode() == clang::UO_AddrOf)
+          launch_argument_addresses.insert(address);
+    return true;
+  }
+  std::set<const clang::UnaryOperator *> launch_argument_addresses;
   bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) {
     if (call->isAssignmentOp() && call->getNumArgs() > 0)
       note(call->getArg(0), call);
@@ -98,9 +112,9 @@ const clang::Expr *assertedCondition(const clang::Stmt *stmt) {
 
 HostValues::HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
                        const clang::FunctionDecl *host, const clang::Expr *launch,
-                       v1::SourceLocation launch_location)
+                       HostValues *caller)
     : ast_(ast), symbols_(symbols), arith_(symbols.arith()), host_(host),
-      launch_(launch), launch_location_(std::move(launch_location)) {
+      launch_(launch), caller_(caller) {
   if (host_ && host_->hasBody()) {
     AssignmentFinder finder;
     finder.TraverseStmt(host_->getBody());
@@ -112,14 +126,22 @@ std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
   std::array<std::optional<z3::expr>, 3> out{
       arith_.constant(1, kInt64), arith_.constant(1, kInt64),
       arith_.constant(1, kInt64)};
-  e = e->IgnoreImplicit()->IgnoreParens();
-  if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
-    e = temp->getSubExpr()->IgnoreImplicit();
+  // `dim3(64)` as an argument: a copy of a temporary made by a cast.
+  for (const clang::Expr *before = nullptr; before != e;) {
+    before = e;
+    e = e->IgnoreImplicit()->IgnoreParens();
+    if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = temp->getSubExpr();
+    if (auto *cast = dyn_cast<clang::CXXFunctionalCastExpr>(e))
+      e = cast->getSubExpr();
+  }
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts())) {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
     if (var && var->getInit() && var->getType()->isRecordType() &&
         !assignedOutsideInit(*var))
       return dims(var->getInit());
+    if (const clang::Expr *arg = var ? argumentFor(*var) : nullptr)
+      return caller_->dims(arg);
   }
   if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e)) {
     if (construct->getNumArgs() == 1 &&
@@ -148,9 +170,24 @@ z3::expr HostValues::symbolFor(const clang::VarDecl &var) {
   return symbols_.shared(name, kInt64);
 }
 
+const clang::Expr *HostValues::argumentFor(const clang::VarDecl &var) const {
+  auto *param = dyn_cast<clang::ParmVarDecl>(&var);
+  if (!caller_ || !param || param->getDeclContext() != host_ ||
+      assignedOutsideInit(var))
+    return nullptr;
+  auto *call = dyn_cast<clang::CallExpr>(caller_->launch_);
+  unsigned index = param->getFunctionScopeIndex();
+  if (!call || index >= call->getNumArgs() ||
+      isa<clang::CXXDefaultArgExpr>(call->getArg(index)))
+    return nullptr;
+  return call->getArg(index);
+}
+
 std::optional<z3::expr> HostValues::variable(const clang::VarDecl &var) {
   if (!var.getType()->isIntegralOrEnumerationType())
     return std::nullopt;
+  if (const clang::Expr *arg = argumentFor(var))
+    return caller_->value(arg);
   const clang::Expr *init = var.getInit();
   bool local = var.isLocalVarDecl() && !var.isStaticLocal();
   if (!local || !init || assignedOutsideInit(var) || following_.count(&var) ||
@@ -321,63 +358,200 @@ std::vector<Fact> HostValues::dominatingFacts() {
     }
     child = parent;
   }
+  if (caller_)
+    for (Fact &fact : caller_->dominatingFacts())
+      facts.push_back(std::move(fact));
   return facts;
 }
 
-std::optional<z3::expr> HostValues::allocationBytes(const clang::Expr *pointer_arg,
-                                                    std::vector<Fact> &facts) {
-  const clang::VarDecl *pointer = referencedVar(pointer_arg);
-  if (!pointer || !host_ || !host_->hasBody() ||
-      !pointer_arg->IgnoreParenCasts()->getType()->isPointerType() ||
-      !isa<clang::DeclRefExpr>(pointer_arg->IgnoreParenCasts()))
-    return std::nullopt;
+namespace {
+
+// Where a host pointer gets its memory: a cudaMalloc-style call that
+// writes it, or an initializer or assignment from malloc, calloc or new[].
+struct AllocationFinder : clang::RecursiveASTVisitor<AllocationFinder> {
+  const clang::VarDecl *pointer = nullptr;
+  std::vector<const clang::Expr *> allocations;
+
+  static bool allocates(const clang::Expr *e) {
+    e = e->IgnoreParenCasts();
+    if (isa<clang::CXXNewExpr>(e))
+      return true;
+    auto *call = dyn_cast<clang::CallExpr>(e);
+    const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+    return callee && (callee->getName() == "malloc" || callee->getName() == "calloc");
+  }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || call->getNumArgs() < 2)
+      return true;
+    std::string name = callee->getNameAsString();
+    if ((name == "cudaMalloc" || name == "cudaMallocManaged" ||
+         name == "cudaMallocPitch" || name == "cudaMallocHost" ||
+         name == "cudaHostAlloc") &&
+        referencedVar(call->getArg(0)) == pointer)
+      allocations.push_back(call);
+    return true;
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->getOpcode() == clang::BO_Assign && referencedVar(op->getLHS()) == pointer &&
+        allocates(op->getRHS()))
+      allocations.push_back(op->getRHS()->IgnoreParenCasts());
+    return true;
+  }
+};
+
+// Calls that change a std::vector's size after it was constructed.
+bool resized(const clang::Stmt *body, const clang::VarDecl &vector) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
-    const clang::VarDecl *pointer;
-    std::vector<const clang::CallExpr *> calls;
-    bool VisitCallExpr(clang::CallExpr *call) {
-      const clang::FunctionDecl *callee = call->getDirectCallee();
-      if (!callee || call->getNumArgs() < 2)
-        return true;
-      std::string name = callee->getNameAsString();
-      if ((name == "cudaMalloc" || name == "cudaMallocManaged" ||
-           name == "cudaMallocPitch") &&
-          referencedVar(call->getArg(0)) == pointer)
-        calls.push_back(call);
+    const clang::VarDecl *vector;
+    bool found = false;
+    bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) {
+      llvm::StringRef name = call->getMethodDecl() ? call->getMethodDecl()->getName() : "";
+      if (referencedVar(call->getImplicitObjectArgument()) == vector &&
+          (name == "resize" || name == "push_back" || name == "emplace_back" ||
+           name == "assign" || name == "insert" || name == "erase" ||
+           name == "clear" || name == "swap" || name == "pop_back"))
+        found = true;
       return true;
     }
   } finder;
-  finder.pointer = pointer;
-  finder.TraverseStmt(host_->getBody());
-  if (finder.calls.size() != 1)
-    return std::nullopt; // none, or reallocated: the size is not one value
-  const clang::CallExpr *call = finder.calls.front();
+  finder.vector = &vector;
+  finder.TraverseStmt(const_cast<clang::Stmt *>(body));
+  return finder.found;
+}
+
+} // namespace
+
+std::optional<z3::expr> HostValues::vectorBytes(const clang::Expr *pointer_arg,
+                                                std::string &name) {
+  auto *call = dyn_cast<clang::CXXMemberCallExpr>(pointer_arg->IgnoreParenCasts());
+  if (!call || !call->getMethodDecl() || call->getMethodDecl()->getName() != "data")
+    return std::nullopt;
+  const clang::VarDecl *vector = referencedVar(call->getImplicitObjectArgument());
+  const clang::CXXRecordDecl *record =
+      vector ? vector->getType()->getAsCXXRecordDecl() : nullptr;
+  auto *construct = vector ? dyn_cast_or_null<clang::CXXConstructExpr>(
+                                 vector->getInit() ? vector->getInit()->IgnoreImplicit()
+                                                   : nullptr)
+                           : nullptr;
+  if (!record || record->getQualifiedNameAsString() != "std::vector" || !construct ||
+      construct->getNumArgs() == 0 ||
+      !construct->getArg(0)->getType()->isIntegerType() ||
+      assignedOutsideInit(*vector) || resized(host_->getBody(), *vector))
+    return std::nullopt;
+  clang::QualType element = call->getType()->getPointeeType();
+  auto count = value(construct->getArg(0));
+  if (!count || element.isNull() || element->isIncompleteType())
+    return std::nullopt;
+  name = vector->getNameAsString();
+  return arith_.mul(*count, arith_.constant(ast_.getTypeSizeInChars(element).getQuantity(),
+                                            kInt64));
+}
+
+std::optional<z3::expr> HostValues::bytesOf(const clang::Expr &allocation,
+                                            const clang::VarDecl &pointer,
+                                            std::string &text, std::vector<Fact> &facts) {
+  const clang::SourceManager &sources = ast_.getSourceManager();
+  if (auto *array = dyn_cast<clang::CXXNewExpr>(&allocation)) {
+    clang::QualType element = array->getAllocatedType();
+    if (element->isIncompleteType() || element->isDependentType())
+      return std::nullopt;
+    z3::expr size = arith_.constant(ast_.getTypeSizeInChars(element).getQuantity(), kInt64);
+    if (!array->isArray()) {
+      text = "sizeof(" + element.getAsString() + ")";
+      return size;
+    }
+    auto count = array->getArraySize() ? value(*array->getArraySize()) : std::nullopt;
+    if (!count)
+      return std::nullopt;
+    text = sourceText((*array->getArraySize())->getSourceRange(), sources) + " elements";
+    return arith_.mul(*count, size);
+  }
+  auto *call = dyn_cast<clang::CallExpr>(&allocation);
   std::string name = call->getDirectCallee()->getNameAsString();
-  std::optional<z3::expr> bytes;
-  std::string text;
+  if (name == "calloc") {
+    auto count = value(call->getArg(0)), size = value(call->getArg(1));
+    if (!count || !size)
+      return std::nullopt;
+    text = sourceText(call->getSourceRange(), sources);
+    return arith_.mul(*count, *size);
+  }
   if (name == "cudaMallocPitch" && call->getNumArgs() >= 4) {
     const clang::VarDecl *pitch_var = referencedVar(call->getArg(1));
     auto width = value(call->getArg(2)), height = value(call->getArg(3));
     if (!pitch_var || !width || !height)
       return std::nullopt;
     z3::expr pitch = symbolFor(*pitch_var);
-    facts.push_back(fact(arith_.lessEq(*width, pitch, true),
-                         v1::HOST_FACT_KIND_ALLOCATION,
-                         "pitch of '" + pointer->getNameAsString() + "' >= its width",
+    facts.push_back(fact(arith_.lessEq(*width, pitch, true), v1::HOST_FACT_KIND_ALLOCATION,
+                         "pitch of '" + pointer.getNameAsString() + "' >= its width",
                          *call));
-    bytes = arith_.mul(pitch, *height);
     text = "pitch * height";
+    return arith_.mul(pitch, *height);
+  }
+  // malloc(bytes), cudaMalloc(&p, bytes) and the like: the bytes argument.
+  const clang::Expr *bytes = call->getArg(name == "malloc" ? 0 : 1);
+  text = sourceText(bytes->getSourceRange(), sources) + " bytes";
+  return value(bytes);
+}
+
+std::optional<z3::expr> HostValues::allocationBytes(const clang::Expr *pointer_arg,
+                                                    std::vector<Fact> &facts) {
+  const clang::VarDecl *pointer = referencedVar(pointer_arg);
+  if (const clang::Expr *arg = pointer ? argumentFor(*pointer) : nullptr)
+    return caller_->allocationBytes(arg, facts);
+  if (!host_ || !host_->hasBody())
+    return std::nullopt;
+  std::string name, text;
+  std::optional<z3::expr> bytes = vectorBytes(pointer_arg, name);
+  const clang::Stmt *at = pointer_arg;
+  if (bytes) {
+    text = "its elements";
   } else {
-    bytes = value(call->getArg(1));
-    text = sourceText(call->getArg(1)->getSourceRange(), ast_.getSourceManager());
+    if (!pointer || !pointer_arg->IgnoreParenCasts()->getType()->isPointerType() ||
+        !isa<clang::DeclRefExpr>(pointer_arg->IgnoreParenCasts()))
+      return std::nullopt;
+    AllocationFinder finder;
+    finder.pointer = pointer;
+    if (pointer->getInit() && AllocationFinder::allocates(pointer->getInit()))
+      finder.allocations.push_back(pointer->getInit()->IgnoreParenCasts());
+    finder.TraverseStmt(host_->getBody());
+    if (finder.allocations.size() != 1)
+      return std::nullopt; // none, or reallocated: the size is not one value
+    at = finder.allocations.front();
+    bytes = bytesOf(*finder.allocations.front(), *pointer, text, facts);
+    name = pointer->getNameAsString();
   }
   if (!bytes)
     return std::nullopt;
   facts.push_back(fact(arith_.less(arith_.constant(0, kInt64), *bytes, true),
                        v1::HOST_FACT_KIND_ALLOCATION,
-                       "'" + pointer->getNameAsString() + "' holds " + text +
-                           " bytes (> 0); accesses through it stay inside",
-                       *call));
+                       "'" + name + "' holds " + text +
+                           " (> 0); accesses through it stay inside",
+                       *at));
   return bytes;
+}
+
+const clang::VarDecl *HostValues::pointerRoot(const clang::Expr *e) const {
+  e = e->IgnoreParenCasts();
+  while (auto *binary = dyn_cast<clang::BinaryOperator>(e)) {
+    if (!binary->isAdditiveOp())
+      break;
+    e = (binary->getLHS()->getType()->isPointerType() ? binary->getLHS()
+                                                       : binary->getRHS())
+            ->IgnoreParenCasts();
+  }
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
+    if (unary->getOpcode() == clang::UO_AddrOf)
+      e = unary->getSubExpr()->IgnoreParenCasts();
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
+    e = subscript->getBase()->IgnoreParenCasts();
+  if (auto *data = dyn_cast<clang::CXXMemberCallExpr>(e)) // v.data()
+    e = data->getImplicitObjectArgument()->IgnoreParenCasts();
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (const clang::Expr *arg = var ? argumentFor(*var) : nullptr)
+    return caller_->pointerRoot(arg);
+  return var;
 }
 
 } // namespace gpurace::analyzer

@@ -8,6 +8,11 @@
 // (HGRD's parameter relations). Also collects the asserts and guards that
 // dominate the launch, enclosing loop bounds, and allocation sizes.
 //
+// A HostValues can stand for one frame of a call chain: `caller` is the
+// frame of the function that calls `host` (at the caller's own "launch"
+// expression, the call). Parameters of `host` are then followed into the
+// caller's arguments, and the caller's guards dominate the launch too.
+//
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_ANALYZER_HOST_HOSTVALUES_H
 #define GPURACE_ANALYZER_HOST_HOSTVALUES_H
@@ -34,7 +39,7 @@ class HostValues {
 public:
   HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
              const clang::FunctionDecl *host, const clang::Expr *launch,
-             v1::SourceLocation launch_location);
+             HostValues *caller = nullptr);
 
   // The value of a host integer expression at the launch, as a 64-bit term
   // over shared symbols; nothing when the expression is not an integer.
@@ -53,10 +58,23 @@ public:
   std::optional<z3::expr> allocationBytes(const clang::Expr *pointer_arg,
                                           std::vector<Fact> &facts);
 
+  // The host variable a pointer argument comes from (`p`, `p + 4`, `&a[i]`),
+  // followed through the parameters of the call chain; null when unknown.
+  const clang::VarDecl *pointerRoot(const clang::Expr *pointer_arg) const;
+
 private:
   std::optional<z3::expr> variable(const clang::VarDecl &var);
+  // The argument the caller passes for a parameter of `host`, when this
+  // frame has a caller and the parameter keeps that value.
+  const clang::Expr *argumentFor(const clang::VarDecl &var) const;
   z3::expr symbolFor(const clang::VarDecl &var);
   bool assignedOutsideInit(const clang::VarDecl &var) const;
+  // The bytes behind `v.data()` of a std::vector sized at construction.
+  std::optional<z3::expr> vectorBytes(const clang::Expr *pointer_arg, std::string &name);
+  // The bytes one allocation call or new-expression provides.
+  std::optional<z3::expr> bytesOf(const clang::Expr &allocation,
+                                  const clang::VarDecl &pointer, std::string &text,
+                                  std::vector<Fact> &facts);
   void addCondition(const clang::Expr *condition, bool holds,
                     v1::HostFactKind kind, const std::string &text,
                     const clang::Stmt &at, std::vector<Fact> &facts);
@@ -70,7 +88,7 @@ private:
   const Arith &arith_;
   const clang::FunctionDecl *host_;
   const clang::Expr *launch_;
-  v1::SourceLocation launch_location_;
+  HostValues *caller_;
   std::set<const clang::VarDecl *> following_;
   // A variable's value is computed once, so that an unknown initializer
   // (`atoi(argv[1])`) is one symbol wherever the variable is used.

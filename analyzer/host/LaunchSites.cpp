@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
 #include <optional>
 
 namespace gpurace::analyzer {
@@ -20,6 +21,7 @@ namespace gpurace::analyzer {
 namespace {
 
 using clang::dyn_cast;
+using clang::dyn_cast_or_null;
 using clang::isa;
 
 const clang::FunctionDecl *kernelOf(const clang::Expr *e) {
@@ -31,9 +33,46 @@ const clang::FunctionDecl *kernelOf(const clang::Expr *e) {
   return nullptr;
 }
 
+// Call chains longer than this, or more numerous, are cut: the outer
+// frames' parameters then stay unknowns, which is sound.
+constexpr size_t kMaxChainDepth = 4;
+constexpr size_t kMaxChains = 8;
+
+// The arguments a cudaLaunchKernel-style argument array holds: `void
+// *args[] = {&a, &n}` gives `a` and `n`.
+std::vector<const clang::Expr *> argumentArray(const clang::Expr *array) {
+  const clang::Expr *e = array->IgnoreParenCasts();
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  auto *list = var ? dyn_cast_or_null<clang::InitListExpr>(var->getInit()) : nullptr;
+  std::vector<const clang::Expr *> out;
+  if (!list)
+    return out;
+  for (const clang::Expr *element : list->inits()) {
+    element = element->IgnoreParenCasts();
+    auto *address = dyn_cast<clang::UnaryOperator>(element);
+    if (!address || address->getOpcode() != clang::UO_AddrOf)
+      return {}; // not the documented form: leave the arguments unknown
+    out.push_back(address->getSubExpr()->IgnoreParens());
+  }
+  return out;
+}
+
+const clang::FunctionDecl *enclosingFunction(clang::ASTContext &ast,
+                                             const clang::Stmt &stmt) {
+  for (auto parents = ast.getParents(stmt); !parents.empty();
+       parents = ast.getParents(parents[0]))
+    if (auto *function = parents[0].get<clang::FunctionDecl>())
+      return function;
+  return nullptr;
+}
+
 class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
 public:
   std::map<const clang::FunctionDecl *, std::vector<Launch>> launches;
+  // Host functions with a body, by canonical declaration, and the calls of
+  // each.
+  std::map<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> callers;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -51,6 +90,9 @@ public:
 
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (callee && callee->hasBody() && !isa<clang::CUDAKernelCallExpr>(call) &&
+        !callee->hasAttr<clang::CUDAGlobalAttr>())
+      callers[callee->getCanonicalDecl()].push_back(call);
     if (!callee || call->getNumArgs() < 4)
       return true;
     std::string name = callee->getNameAsString();
@@ -59,33 +101,13 @@ public:
     const clang::FunctionDecl *kernel = kernelOf(call->getArg(0));
     if (!kernel)
       return true;
-    // The argument array's elements are not followed: the kernel's
-    // arguments stay unconstrained for this launch.
-    Launch launch{kernel, call, call->getArg(1), call->getArg(2), {},
+    Launch launch{kernel, call, call->getArg(1), call->getArg(2),
+                  argumentArray(call->getArg(3)),
                   name == "cudaLaunchCooperativeKernel"};
     launches[kernel->getCanonicalDecl()].push_back(launch);
     return true;
   }
 };
-
-const clang::VarDecl *rootVariable(const clang::Expr *e) {
-  e = e->IgnoreParenCasts();
-  while (auto *binary = dyn_cast<clang::BinaryOperator>(e)) {
-    if (!binary->isAdditiveOp())
-      break;
-    e = (binary->getLHS()->getType()->isPointerType() ? binary->getLHS()
-                                                       : binary->getRHS())
-            ->IgnoreParenCasts();
-  }
-  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
-    if (unary->getOpcode() == clang::UO_AddrOf)
-      e = unary->getSubExpr()->IgnoreParenCasts();
-  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
-    e = subscript->getBase()->IgnoreParenCasts();
-  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
-    return dyn_cast<clang::VarDecl>(ref->getDecl());
-  return nullptr;
-}
 
 v1::Assumption assumption(v1::HostFactKind kind, const std::string &text,
                           const v1::SourceLocation &where) {
@@ -140,32 +162,64 @@ void addDimFacts(LaunchContext &context, const char *name,
 
 } // namespace
 
+// Extends `chain` (calls reaching `function`) outwards into `chains`.
+void collectChains(clang::ASTContext &ast, const LaunchFinder &finder,
+                   const clang::FunctionDecl *function,
+                   std::vector<const clang::CallExpr *> &chain,
+                   std::vector<std::vector<const clang::CallExpr *>> &chains) {
+  auto it = function ? finder.callers.find(function->getCanonicalDecl())
+                     : finder.callers.end();
+  if (it == finder.callers.end() || chain.size() == kMaxChainDepth) {
+    chains.push_back(chain);
+    return;
+  }
+  for (const clang::CallExpr *call : it->second) {
+    if (chains.size() == kMaxChains)
+      return;
+    const clang::FunctionDecl *outer = enclosingFunction(ast, *call);
+    bool recursive = outer == function ||
+                     std::any_of(chain.begin(), chain.end(), [&](const clang::CallExpr *c) {
+                       return enclosingFunction(ast, *c) == outer;
+                     });
+    chain.push_back(call);
+    if (recursive)
+      chains.push_back(chain);
+    else
+      collectChains(ast, finder, outer, chain, chains);
+    chain.pop_back();
+  }
+}
+
 std::map<const clang::FunctionDecl *, std::vector<Launch>>
 findLaunches(clang::ASTContext &ast) {
   LaunchFinder finder;
   finder.TraverseDecl(ast.getTranslationUnitDecl());
+  for (auto &[kernel, launches] : finder.launches)
+    for (Launch &launch : launches) {
+      launch.host = enclosingFunction(ast, *launch.call);
+      std::vector<const clang::CallExpr *> chain;
+      collectChains(ast, finder, launch.host, chain, launch.call_chains);
+    }
   return std::move(finder.launches);
 }
 
-LaunchContext launchContext(const Launch &launch, const clang::FunctionDecl &kernel,
-                            clang::ASTContext &ast, SymbolSpace &symbols) {
+namespace {
+
+// The facts of one launch reached through one call chain; `host_values` is
+// the launching function's frame.
+LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel,
+                         clang::ASTContext &ast, SymbolSpace &symbols,
+                         HostValues &host_values) {
   const clang::SourceManager &sources = ast.getSourceManager();
   LaunchContext context;
   v1::LaunchSite site;
-  const clang::FunctionDecl *host = nullptr;
-  for (auto parents = ast.getParents(*launch.call); !parents.empty();
-       parents = ast.getParents(parents[0])) {
-    if ((host = parents[0].get<clang::FunctionDecl>()))
-      break;
-  }
   *site.mutable_location() =
       toLocation(launch.call->getSourceRange(), sources,
-                 host ? host->getQualifiedNameAsString() : "");
+                 launch.host ? launch.host->getQualifiedNameAsString() : "");
   site.set_expression(sourceText(launch.call->getSourceRange(), sources));
   const v1::SourceLocation &where = site.location();
 
   const Arith &arith = symbols.arith();
-  HostValues host_values(ast, symbols, host, launch.call, where);
   const z3::expr grid[3] = {symbols.gridDim(0), symbols.gridDim(1), symbols.gridDim(2)};
   const z3::expr block[3] = {symbols.blockDim(0), symbols.blockDim(1),
                              symbols.blockDim(2)};
@@ -181,8 +235,11 @@ LaunchContext launchContext(const Launch &launch, const clang::FunctionDecl &ker
     if (param->getType()->isPointerType()) {
       if (auto bytes = host_values.allocationBytes(arg, context.facts))
         context.buffer_bytes.emplace(static_cast<int>(i), *bytes);
-      const clang::VarDecl *root = rootVariable(arg);
-      if (!root) {
+      // A pointer the host code does not follow to a variable of its own
+      // (a parameter of a function with no visible caller, a value read
+      // from elsewhere) may point anywhere.
+      const clang::VarDecl *root = host_values.pointerRoot(arg);
+      if (!root || isa<clang::ParmVarDecl>(root) || root->hasGlobalStorage()) {
         context.unknown_origin.insert(static_cast<int>(i));
         continue;
       }
@@ -212,6 +269,26 @@ LaunchContext launchContext(const Launch &launch, const clang::FunctionDecl &ker
     context.facts.push_back(std::move(fact));
   context.site = site;
   return context;
+}
+
+} // namespace
+
+std::vector<LaunchContext> launchContexts(const Launch &launch,
+                                          const clang::FunctionDecl &kernel,
+                                          clang::ASTContext &ast, SymbolSpace &symbols) {
+  std::vector<LaunchContext> contexts;
+  for (const auto &chain : launch.call_chains) {
+    // Frames from the outermost caller inwards, each knowing its caller.
+    std::vector<std::unique_ptr<HostValues>> frames;
+    for (auto call = chain.rbegin(); call != chain.rend(); ++call)
+      frames.push_back(std::make_unique<HostValues>(
+          ast, symbols, enclosingFunction(ast, **call), *call,
+          frames.empty() ? nullptr : frames.back().get()));
+    HostValues launching(ast, symbols, launch.host, launch.call,
+                         frames.empty() ? nullptr : frames.back().get());
+    contexts.push_back(contextFor(launch, kernel, ast, symbols, launching));
+  }
+  return contexts;
 }
 
 } // namespace gpurace::analyzer

@@ -32,16 +32,25 @@ struct Launch {
   const clang::Expr *block = nullptr;
   std::vector<const clang::Expr *> arguments;
   bool cooperative = false;
+  // The function the launch is in, and the ways it is reached: each chain
+  // lists call sites from the one calling that function outwards, up to
+  // `main` or a function with no visible caller. One empty chain when the
+  // function has no caller in the translation unit.
+  const clang::FunctionDecl *host = nullptr;
+  std::vector<std::vector<const clang::CallExpr *>> call_chains;
 };
 
 // Every launch in `ast`, grouped by the launched kernel (its canonical
-// declaration; template launches by specialization).
+// declaration; template launches by specialization), with the call chains
+// that reach it.
 std::map<const clang::FunctionDecl *, std::vector<Launch>>
 findLaunches(clang::ASTContext &ast);
 
-// The facts a launch establishes, over `symbols`' shared symbols.
-LaunchContext launchContext(const Launch &launch, const clang::FunctionDecl &kernel,
-                            clang::ASTContext &ast, SymbolSpace &symbols);
+// The facts a launch establishes, over `symbols`' shared symbols: one
+// context per call chain that reaches it.
+std::vector<LaunchContext> launchContexts(const Launch &launch,
+                                          const clang::FunctionDecl &kernel,
+                                          clang::ASTContext &ast, SymbolSpace &symbols);
 
 } // namespace gpurace::analyzer
 

@@ -339,5 +339,73 @@ int main(int argc, char **argv) {
   EXPECT_TRUE(findings(result).empty()) << result.DebugString();
 }
 
+TEST(HostFacts, WrapperParametersAreFollowedIntoEachCaller) {
+  auto result = analyzeCode(R"(
+#include <cassert>
+#include <cstdlib>
+__global__ void copyAhead(float *a, int offset) {
+  a[threadIdx.x + offset] = a[threadIdx.x];
+}
+void launchCopy(float *buf, int off, dim3 block) {
+  copyAhead<<<1, block>>>(buf, off);
+}
+int main(int argc, char **argv) {
+  int offset = atoi(argv[1]);
+  assert(offset >= 64);
+  float *a; cudaMalloc(&a, 4096);
+  launchCopy(a, offset, dim3(64));
+  launchCopy(a, 16, dim3(32));
+}
+)");
+  // The first call is race-free thanks to main's assert, the second races.
+  auto races = findings(result);
+  ASSERT_FALSE(races.empty());
+  for (const auto &race : races) {
+    EXPECT_EQ(race.witness().block_dim().x(), 32u);
+    ASSERT_EQ(race.witness().parameters_size(), 1);
+    EXPECT_EQ(race.witness().parameters(0).value(), "16");
+  }
+  bool assert_in_main = false;
+  for (const auto &proof : result.race_freedom_proofs())
+    for (const auto &a : proof.assumptions())
+      assert_in_main |= a.kind() == v1::HOST_FACT_KIND_ASSERT &&
+                        a.location().line() == 12;
+  EXPECT_TRUE(assert_in_main) << result.DebugString();
+}
+
+TEST(HostFacts, CudaLaunchKernelArgumentArrayIsFollowed) {
+  const char *code = R"(
+__global__ void k(float *a, int n) {
+  if (threadIdx.x < n) a[threadIdx.x + 1] = a[threadIdx.x];
+}
+int main() {
+  float *a; cudaMalloc(&a, 4096);
+  int n = %d;
+  void *args[] = {&a, &n};
+  cudaLaunchKernel((void *)k, dim3(1), dim3(64), args, 0, 0);
+}
+)";
+  char one[1024], two[1024];
+  std::snprintf(one, sizeof one, code, 1);
+  std::snprintf(two, sizeof two, code, 2);
+  auto single = analyzeCode(one);
+  EXPECT_TRUE(findings(single).empty()) << single.DebugString();
+  // Two threads: thread 0 writes the element thread 1 reads.
+  EXPECT_TRUE(hasRaceBetween(analyzeCode(two), 3, 3));
+}
+
+TEST(HostFacts, PointerParametersOfAFunctionWithNoCallerMayAlias) {
+  auto result = analyzeCode(R"(
+__global__ void copy(const float *in, float *out) {
+  out[threadIdx.x] = in[threadIdx.x + 1];
+}
+void run(const float *in, float *out) {
+  copy<<<1, 64>>>(in, out);
+}
+)");
+  // run() may be given the same buffer twice.
+  EXPECT_TRUE(hasRaceBetween(result, 3, 3)) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

@@ -1,0 +1,45 @@
+// category: lock
+// expect: race-free
+// needs: sync-semantics
+// source: ScoR microbenchmarks (lock/unlock across warps of a block)
+// One lock word in shared memory serializes the warps of a block that
+// append to the block's tally; block-scope atomics and fences are enough
+// because every contender is in the block.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__global__ void tally(const int *in, int *out) {
+  __shared__ int mutex;
+  __shared__ int total;
+  if (threadIdx.x == 0) {
+    mutex = 0;
+    total = 0;
+  }
+  __syncthreads();
+  if (threadIdx.x % 32 == 0) {
+    while (atomicCAS_block(&mutex, 0, 1) != 0) {
+    }
+    __threadfence_block();
+    total = total + in[blockIdx.x * blockDim.x + threadIdx.x];
+    __threadfence_block();
+    atomicExch_block(&mutex, 0);
+  }
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = total;
+}
+
+int main() {
+  const int blocks = 8, threads = 256;
+  int *in, *out;
+  cudaMalloc(&in, blocks * threads * sizeof(int));
+  cudaMalloc(&out, blocks * sizeof(int));
+  cudaMemset(in, 0, blocks * threads * sizeof(int));
+  tally<<<blocks, threads>>>(in, out);
+  int first;
+  cudaMemcpy(&first, out, sizeof(int), cudaMemcpyDeviceToHost);
+  printf("block 0 total %d\n", first);
+  cudaFree(in);
+  cudaFree(out);
+  return 0;
+}
