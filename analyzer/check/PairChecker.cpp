@@ -188,12 +188,28 @@ z3::expr Checker::concurrent(const MemoryAccess &a, const MemoryAccess &b,
     return symbols_.forThread(x, 1) == symbols_.forThread(y, 2);
   };
   switch (race_class) {
-  case v1::RACE_CLASS_INTRA_WARP:
+  case v1::RACE_CLASS_INTRA_WARP: {
+    z3::expr unordered = same(a.counters.warp, b.counters.warp);
+    // A partial __syncwarp orders two lanes only when both are in its mask.
+    std::set<uint32_t> masks;
+    for (const auto *access : {&a, &b})
+      for (const auto &[mask, unused] : access->counters.masked_warp)
+        masks.insert(mask);
+    z3::expr zero = arith_.constant(0, kInt64);
+    for (uint32_t mask : masks) {
+      auto count = [&](const MemoryAccess &x) {
+        auto it = x.counters.masked_warp.find(mask);
+        return it == x.counters.masked_warp.end() ? zero : it->second;
+      };
+      unordered = unordered && (same(count(a), count(b)) ||
+                                !(laneIn(mask, 1) && laneIn(mask, 2)));
+    }
     if (options_.assume_warp_lockstep)
       // Lanes in lock-step execute one statement together: only accesses of
       // the same statement instance can conflict.
-      return same(a.counters.warp, b.counters.warp) && ctx().bool_val(a.order == b.order);
-    return same(a.counters.warp, b.counters.warp);
+      return unordered && ctx().bool_val(a.order == b.order);
+    return unordered;
+  }
   case v1::RACE_CLASS_INTRA_BLOCK:
     return same(a.counters.block, b.counters.block);
   default:

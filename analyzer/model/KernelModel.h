@@ -44,8 +44,11 @@ struct MemoryObject {
 // between them.
 struct SyncCounters {
   z3::expr block; // __syncthreads and block-group syncs
-  z3::expr warp;  // __syncwarp, tile syncs, and block barriers
+  z3::expr warp;  // full-warp __syncwarp, tile syncs, and block barriers
   z3::expr grid;  // grid-group syncs
+  // __syncwarp(mask) for each constant partial mask: it orders only lanes
+  // that are both in the mask.
+  std::map<uint32_t, z3::expr> masked_warp;
 };
 
 struct MemoryAccess {

@@ -71,6 +71,7 @@ struct State {
   std::map<std::string, Value> env;
   z3::expr pc;
   z3::expr block, warp, grid; // synchronization counters
+  std::map<uint32_t, z3::expr> masked_warp; // by partial __syncwarp mask
 };
 
 // Counts the synchronization a statement executes on every path, when that
@@ -79,7 +80,19 @@ struct State {
 struct SyncCount {
   bool exact = true;
   int block = 0, warp = 0, grid = 0;
+  std::map<uint32_t, int> masked_warp;
+  bool any() const { return block || warp || grid || !masked_warp.empty(); }
+  void add(const SyncCount &other) {
+    exact &= other.exact;
+    block += other.block;
+    warp += other.warp;
+    grid += other.grid;
+    for (const auto &[mask, n] : other.masked_warp)
+      masked_warp[mask] += n;
+  }
 };
+
+constexpr uint32_t kFullWarpMask = 0xffffffffu;
 
 // cuda::atomic_thread_fence's scope argument; the intrinsics' own scope
 // otherwise.
@@ -173,6 +186,11 @@ private:
              const clang::Stmt &loop, const z3::expr &iteration);
   void merge(const State &then_state, const State &else_state,
              const z3::expr &condition);
+  // The partial-mask sync counter of `state` (zero before the first one).
+  z3::expr maskedCount(const State &state, uint32_t mask) const {
+    auto it = state.masked_warp.find(mask);
+    return it == state.masked_warp.end() ? zero64() : it->second;
+  }
 
   const clang::FunctionDecl &kernel_;
   clang::ASTContext &ast_;
@@ -318,6 +336,12 @@ void Builder::merge(const State &then_state, const State &else_state,
   state_.block = z3::ite(condition, then_state.block, else_state.block);
   state_.warp = z3::ite(condition, then_state.warp, else_state.warp);
   state_.grid = z3::ite(condition, then_state.grid, else_state.grid);
+  state_.masked_warp.clear();
+  for (const State *side : {&then_state, &else_state})
+    for (const auto &[mask, unused] : side->masked_warp)
+      state_.masked_warp.insert_or_assign(
+          mask, z3::ite(condition, maskedCount(then_state, mask),
+                        maskedCount(else_state, mask)));
   state_.env = else_state.env;
   for (const auto &[key, then_value] : then_state.env) {
     auto it = state_.env.find(key);
@@ -493,6 +517,9 @@ void Builder::walkLoop(const clang::Stmt &loop, const clang::Stmt *body,
   state_.block = counterAt(entry.block, per_iteration.block, "blocksync");
   state_.warp = counterAt(entry.warp, per_iteration.warp, "warpsync");
   state_.grid = counterAt(entry.grid, per_iteration.grid, "gridsync");
+  for (const auto &[mask, per] : per_iteration.masked_warp)
+    state_.masked_warp.insert_or_assign(
+        mask, counterAt(maskedCount(entry, mask), per, "maskedsync"));
 
   if (cond)
     state_.pc = state_.pc && asBool(eval(cond));
@@ -514,6 +541,9 @@ void Builder::walkLoop(const clang::Stmt &loop, const clang::Stmt *body,
   state_.block = after(entry.block, per_iteration.block, "blocksync");
   state_.warp = after(entry.warp, per_iteration.warp, "warpsync");
   state_.grid = after(entry.grid, per_iteration.grid, "gridsync");
+  for (const auto &[mask, per] : per_iteration.masked_warp)
+    state_.masked_warp.insert_or_assign(
+        mask, after(maskedCount(entry, mask), per, "maskedsync"));
   if (per_iteration.exact)
     model_.thread_facts.push_back(k < trips || !entry.pc);
   z3::expr exit_k = symbols_.freshLocal("kexit", kInt64);
@@ -1177,7 +1207,7 @@ void Builder::recordAccess(const Place &where, const clang::Expr *expr,
   if (!where.object || where.object->space == v1::MEMORY_SPACE_CONSTANT)
     return;
   MemoryAccess access{{}, where.object, *where.offset, state_.pc,
-                      {state_.block, state_.warp, state_.grid},
+                      {state_.block, state_.warp, state_.grid, state_.masked_warp},
                       iterations_, order_++};
   access.strong = !isa<clang::CallExpr>(expr) && expr->getType().isVolatileQualified();
   v1::AccessSite &site = access.site;
@@ -1240,9 +1270,13 @@ void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
     state_.block = arith_.add(state_.block, one);
     state_.warp = arith_.add(state_.warp, one);
   } else if (sync.orders_warp) {
-    model_.barriers.push_back({site, state_.pc, iterations_, Barrier::Scope::Warp,
-                               warpBarrierMask(call, sync)});
-    state_.warp = arith_.add(state_.warp, one);
+    std::optional<uint32_t> mask = warpBarrierMask(call, sync);
+    model_.barriers.push_back({site, state_.pc, iterations_, Barrier::Scope::Warp, mask});
+    if (mask && *mask != kFullWarpMask)
+      state_.masked_warp.insert_or_assign(*mask,
+                                          arith_.add(maskedCount(state_, *mask), one));
+    else
+      state_.warp = arith_.add(state_.warp, one);
   }
   if (sync.orders_grid) {
     model_.barriers.push_back({site, state_.pc, iterations_, Barrier::Scope::Grid, {}});
@@ -1303,15 +1337,13 @@ SyncCount Builder::countSync(const clang::Stmt *stmt) const {
   if (isa<clang::IfStmt, clang::ForStmt, clang::WhileStmt, clang::DoStmt,
           clang::SwitchStmt, clang::ConditionalOperator>(stmt)) {
     SyncCount inner;
-    for (const clang::Stmt *child : stmt->children()) {
-      SyncCount c = countSync(child);
-      inner.exact &= c.exact;
-      inner.block += c.block;
-      inner.warp += c.warp;
-      inner.grid += c.grid;
-    }
-    if (inner.block || inner.warp || inner.grid || !inner.exact)
+    for (const clang::Stmt *child : stmt->children())
+      inner.add(countSync(child));
+    if (inner.any() || !inner.exact)
       count.exact = false;
+    // The masks still name counters the loop may advance.
+    for (const auto &[mask, n] : inner.masked_warp)
+      count.masked_warp.emplace(mask, 0);
     return count;
   }
   if (auto *call = dyn_cast<clang::CallExpr>(stmt)) {
@@ -1320,25 +1352,28 @@ SyncCount Builder::countSync(const clang::Stmt *stmt) const {
       object = member->getImplicitObjectArgument();
     if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
       if (auto sync = classifySyncFunction(*callee, object)) {
+        std::optional<uint32_t> mask = warpBarrierMask(*call, *sync);
+        bool partial = !sync->orders_block && !sync->orders_grid && mask &&
+                       *mask != kFullWarpMask;
         count.block += sync->orders_block || sync->orders_grid;
-        count.warp += sync->orders_block || sync->orders_warp || sync->orders_grid;
+        count.warp += !partial && (sync->orders_block || sync->orders_warp ||
+                                   sync->orders_grid);
         count.grid += sync->orders_grid;
+        if (partial)
+          ++count.masked_warp[*mask];
       } else if (callee->hasBody() && !callee->hasAttr<clang::CUDAGlobalAttr>()) {
         const clang::FunctionDecl *definition = nullptr;
         callee->hasBody(definition);
         SyncCount inner = countSync(definition->getBody());
-        if (inner.block || inner.warp || inner.grid || !inner.exact)
+        if (inner.any() || !inner.exact)
           count.exact = false; // a callee's own control flow is not tracked
+        for (const auto &[mask, n] : inner.masked_warp)
+          count.masked_warp.emplace(mask, 0);
       }
     }
   }
-  for (const clang::Stmt *child : stmt->children()) {
-    SyncCount c = countSync(child);
-    count.exact &= c.exact;
-    count.block += c.block;
-    count.warp += c.warp;
-    count.grid += c.grid;
-  }
+  for (const clang::Stmt *child : stmt->children())
+    count.add(countSync(child));
   return count;
 }
 

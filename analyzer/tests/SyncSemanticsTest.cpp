@@ -88,6 +88,28 @@ int main() { int *a; cudaMalloc(&a, 4096); half<<<1, 64>>>(a); }
   EXPECT_TRUE(hasDivergenceAt(diverging, 5)) << diverging.DebugString();
 }
 
+TEST(SyncSemantics, PartialSyncwarpOrdersOnlyTheLanesOfItsMask) {
+  const char *code = R"(
+__global__ void halves(const float *in, float *out) {
+  __shared__ float buf[32];
+  int lane = threadIdx.x;
+  buf[lane] = in[lane];
+  if (lane < 16) {
+    __syncwarp(0x0000ffff);
+    out[lane] = buf[lane] + buf[%s];
+  }
+}
+int main() { float *i, *o; cudaMalloc(&i, 128); cudaMalloc(&o, 64); halves<<<1, 32>>>(i, o); }
+)";
+  char inside[1024], outside[1024];
+  std::snprintf(inside, sizeof inside, code, "15 - lane");
+  std::snprintf(outside, sizeof outside, code, "lane + 16");
+  EXPECT_TRUE(findings(analyzeCode(inside)).empty());
+  // Lane 16 writes buf[16] and never joins the lower half's __syncwarp.
+  auto racy = analyzeCode(outside);
+  EXPECT_TRUE(hasRaceBetween(racy, 5, 8)) << racy.DebugString();
+}
+
 // A spin lock around a per-block total: %1$s is the lock word, %2$s the
 // fence on both sides, %3$s the scope suffix of the lock's atomics.
 const char *kLockedSum = R"(
