@@ -307,5 +307,19 @@ TEST(ModuleRegistry, RecognizesInstrumentedCodeByItsBufferSymbol) {
   EXPECT_EQ(registry.instrumentedModules(), 1u);
 }
 
+#ifdef GPURACE_NVCC
+// The module-load callback sees a cubin as nvcc writes it.
+TEST(ModuleRegistry, RecognizesACubinNvccBuiltFromInstrumentedCode) {
+  std::string cubin = ::testing::TempDir() + "sample_kernel.cubin";
+  auto built = gpurace::testing::runProcess(
+      {GPURACE_NVCC, "-arch=sm_90", "-cubin", "-o", cubin,
+       GPURACE_SOURCE_DIR "/runtime/device/tests/sample_kernel.cu"});
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  std::ifstream in(cubin, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(cubinDefinesRecordBuffer(bytes.data(), bytes.size()));
+}
+#endif
+
 } // namespace
 } // namespace gpurace::rt
