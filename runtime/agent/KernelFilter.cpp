@@ -39,6 +39,21 @@ std::string withoutTemplateArguments(const std::string &name) {
   return out;
 }
 
+// A function template's demangled name starts with its return type:
+// "void ns::reduce<float>" is the kernel "ns::reduce<float>".
+std::string withoutReturnType(const std::string &name) {
+  int depth = 0;
+  for (size_t i = name.size(); i-- > 0;) {
+    if (name[i] == '>')
+      ++depth;
+    else if (name[i] == '<')
+      --depth;
+    else if (depth == 0 && name[i] == ' ')
+      return name.substr(i + 1);
+  }
+  return name;
+}
+
 std::string unqualified(const std::string &name) {
   int depth = 0;
   for (size_t i = name.size(); i-- > 1;) {
@@ -59,7 +74,7 @@ std::string kernelName(const std::string &symbol) {
   std::unique_ptr<char, void (*)(void *)> demangled(
       abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status), std::free);
   std::string name = status == 0 && demangled ? demangled.get() : symbol;
-  return name.substr(0, parameterListStart(name));
+  return withoutReturnType(name.substr(0, parameterListStart(name)));
 }
 
 std::vector<std::string> nameForms(const std::string &name) {

@@ -9,6 +9,7 @@ namespace {
 TEST(KernelName, DemanglesAndDropsTheParameters) {
   EXPECT_EQ(kernelName("_Z5shiftPii"), "shift");
   EXPECT_EQ(kernelName("_ZN2ns6reduceIfEEvPT_i"), "ns::reduce<float>");
+  EXPECT_EQ(kernelName("_Z6reduceIjEvPT_"), "reduce<unsigned int>");
   EXPECT_EQ(kernelName("plain_c_kernel"), "plain_c_kernel");
 }
 

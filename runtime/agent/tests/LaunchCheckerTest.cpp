@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -88,7 +90,10 @@ std::string g_trace;
 class LaunchCheckerTest : public ::testing::Test {
 protected:
   static void SetUpTestSuite() {
-    std::string dir = ::testing::TempDir();
+    // One directory per process: ctest runs each test in its own.
+    char pattern[] = "/tmp/gpurace-agent-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    std::string dir = std::string(pattern) + "/";
     using gpurace::testing::runProcess;
     auto instrumented = runProcess(
         {gpurace::testing::gpuraceBinary(), "instrument", "--plan", kInputs + "/shift_racy.plan.json",
@@ -104,6 +109,7 @@ protected:
     std::ifstream in(dir + "agent-shift.trace", std::ios::binary);
     in.ignore(6 * sizeof(unsigned));
     g_trace.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::filesystem::remove_all(pattern);
   }
 
   void SetUp() override {
