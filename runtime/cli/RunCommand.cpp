@@ -152,6 +152,7 @@ int run(const RunFlags &flags, const CommandContext &context) {
 
 std::string footer() {
   std::string text =
+      "gpurace run [OPTIONS] -- PROGRAM [ARGS...]\n"
       "Runs PROGRAM with the race-detection agent (libgpurace_agent.so) loaded "
       "by the CUDA driver through CUDA_INJECTION64_PATH. Each launch of an "
       "instrumented kernel (gpurace instrument) is checked: one RuntimeReport "
