@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace gpurace {
 
@@ -101,6 +102,36 @@ Result<v1::Race> RaceClient::setReview(const v1::SetReviewRequest &request) {
   if (!status.ok())
     return fromGrpc(status, options_.address);
   return response;
+}
+
+RuntimeUploadOutcome
+RaceClient::reportRuntime(const std::vector<v1::ReportRuntimeRequest> &requests) {
+  RuntimeUploadOutcome outcome;
+  grpc::ClientContext context;
+  prepare(context);
+  auto stream = ingest_->ReportRuntime(&context);
+  // The server acknowledges while it reads: write from another thread so
+  // that neither side waits on a full window.
+  std::thread writer([&] {
+    for (const v1::ReportRuntimeRequest &request : requests)
+      if (!stream->Write(request))
+        return;
+    stream->WritesDone();
+  });
+  v1::ReportRuntimeAck ack;
+  while (stream->Read(&ack)) {
+    outcome.acknowledged.insert(outcome.acknowledged.end(),
+                                ack.upload_ids().begin(), ack.upload_ids().end());
+    outcome.races_confirmed += ack.races_confirmed();
+  }
+  writer.join();
+  outcome.status = fromGrpc(stream->Finish(), options_.address);
+  if (outcome.status.ok() && outcome.acknowledged.size() < requests.size())
+    outcome.status = Status::internal("the server acknowledged " +
+                                      std::to_string(outcome.acknowledged.size()) +
+                                      " of " + std::to_string(requests.size()) +
+                                      " runtime reports");
+  return outcome;
 }
 
 } // namespace gpurace

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace gpurace {
 
@@ -25,6 +26,15 @@ struct ClientOptions {
   std::chrono::seconds deadline{60};
 };
 
+// What the server acknowledged of a stream of runtime reports. `status` is
+// not ok when the stream ended early; the acknowledged ids are stored even
+// then, and only the others need to be sent again.
+struct RuntimeUploadOutcome {
+  std::vector<std::string> acknowledged;
+  uint32_t races_confirmed = 0;
+  Status status;
+};
+
 class RaceClient {
 public:
   explicit RaceClient(const ClientOptions &options);
@@ -34,6 +44,9 @@ public:
   Result<v1::ListRacesResponse> listRaces(const v1::ListRacesRequest &request);
   Result<v1::Race> getRace(const v1::GetRaceRequest &request);
   Result<v1::Race> setReview(const v1::SetReviewRequest &request);
+  // Streams `requests` in one ReportRuntime call under one deadline.
+  RuntimeUploadOutcome
+  reportRuntime(const std::vector<v1::ReportRuntimeRequest> &requests);
 
 private:
   void prepare(grpc::ClientContext &context) const;

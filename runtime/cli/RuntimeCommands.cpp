@@ -3,12 +3,7 @@
 namespace gpurace {
 
 std::vector<Subcommand> runtimeSubcommands() {
-  return {
-      instrumentSubcommand(),
-      unavailableSubcommand(
-          "run", "Run a program under the CUPTI race-detection agent",
-          "the runtime agent (runtime/agent) is not built yet"),
-  };
+  return {instrumentSubcommand(), runSubcommand()};
 }
 
 } // namespace gpurace

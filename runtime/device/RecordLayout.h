@@ -96,6 +96,10 @@ struct RecordBufferHeader {
 
 constexpr uint64_t kBufferMagic = 0x31766372616a7067ull; // "gpjarcv1"
 
+// The unmangled name of the buffer pointer each instrumented module defines
+// (DeviceRuntime.cuh); the agent finds a module's buffer by it.
+constexpr const char *kRecordBufferSymbol = "gpurace_record_buffer";
+
 static_assert(sizeof(RecordBufferHeader) == 32, "32-byte buffer header");
 static_assert(sizeof(RecordBufferHeader) % alignof(WarpRecord) == 0,
               "records start aligned right after the header");

@@ -82,10 +82,12 @@ v1::ObservedRace toObservedRace(const Race &race, const SitePlan &plan,
   return out;
 }
 
-v1::RuntimeReport buildReport(const Detector &detector, const SitePlan &plan,
-                              const LaunchFacts &facts) {
+namespace {
+
+// What every report of a launch carries, checked or not, and its id.
+v1::RuntimeReport launchReport(const LaunchLayout &layout,
+                               const LaunchFacts &facts) {
   v1::RuntimeReport report;
-  const LaunchLayout &layout = detector.layout();
   report.set_program(facts.program);
   v1::KernelLaunch *launch = report.mutable_launch();
   launch->set_kernel(facts.kernel);
@@ -93,7 +95,26 @@ v1::RuntimeReport buildReport(const Detector &detector, const SitePlan &plan,
   *launch->mutable_block_dim() = toDim3(layout.block());
   launch->set_launch_id(facts.launch_id);
   launch->set_cooperative(facts.cooperative);
+  launch->set_stream(facts.stream);
+  launch->set_dynamic_shared_bytes(facts.dynamic_shared_bytes);
   *report.mutable_device() = facts.device;
+  *report.mutable_observed_at() = google::protobuf::util::TimeUtil::GetCurrentTime();
+  uint64_t stamp = uint64_t(report.observed_at().nanos()) ^
+                   (uint64_t(report.observed_at().seconds()) << 20);
+  char id[40];
+  std::snprintf(id, sizeof id, "%016llx-%llu",
+                static_cast<unsigned long long>(fnv1a(facts.program + facts.kernel) ^ stamp),
+                static_cast<unsigned long long>(facts.launch_id));
+  report.set_report_id(id);
+  return report;
+}
+
+} // namespace
+
+v1::RuntimeReport buildReport(const Detector &detector, const SitePlan &plan,
+                              const LaunchFacts &facts) {
+  const LaunchLayout &layout = detector.layout();
+  v1::RuntimeReport report = launchReport(layout, facts);
   for (const Race &race : detector.races())
     *report.add_races() = toObservedRace(race, plan, layout);
   DetectorStats stats = detector.stats();
@@ -102,13 +123,15 @@ v1::RuntimeReport buildReport(const Detector &detector, const SitePlan &plan,
   coverage->set_records_lost(facts.records_lost);
   coverage->set_malformed_records(stats.malformed_records);
   coverage->set_shadow_evictions(stats.shadow_evictions);
-  *report.mutable_observed_at() = google::protobuf::util::TimeUtil::GetCurrentTime();
-  char id[40];
-  std::snprintf(id, sizeof id, "%016llx-%llu",
-                static_cast<unsigned long long>(fnv1a(facts.program + facts.kernel) ^
-                    uint64_t(report.observed_at().nanos()) ^ (uint64_t(report.observed_at().seconds()) << 20)),
-                static_cast<unsigned long long>(facts.launch_id));
-  report.set_report_id(id);
+  return report;
+}
+
+v1::RuntimeReport buildDisabledReport(const LaunchLayout &layout,
+                                      const LaunchFacts &facts,
+                                      const std::string &reason) {
+  v1::RuntimeReport report = launchReport(layout, facts);
+  report.mutable_coverage()->set_checking_disabled(true);
+  report.mutable_coverage()->set_disabled_reason(reason);
   return report;
 }
 

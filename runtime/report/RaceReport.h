@@ -28,6 +28,8 @@ struct LaunchFacts {
   std::string kernel;
   uint64_t launch_id = 0;
   bool cooperative = false;
+  uint64_t stream = 0;
+  uint32_t dynamic_shared_bytes = 0;
   v1::DeviceInfo device;
   uint64_t records_written = 0;
   uint64_t records_lost = 0;
@@ -35,6 +37,12 @@ struct LaunchFacts {
 
 v1::RuntimeReport buildReport(const Detector &detector, const SitePlan &plan,
                               const LaunchFacts &facts);
+
+// The report of a launch that was not checked: no races, and the coverage
+// says why, so that a missing verdict is never mistaken for a clean one.
+v1::RuntimeReport buildDisabledReport(const LaunchLayout &layout,
+                                      const LaunchFacts &facts,
+                                      const std::string &reason);
 
 } // namespace gpurace::rt
 

@@ -2,13 +2,14 @@
 // instruments a kernel from its plan, compiles it with the host compiler
 // against the CPU harness, runs it, and feeds the trace to the detector.
 #include "runtime/instrument/Instrumenter.h"
-#include "runtime/report/RaceReport.h"
+#include "runtime/report/BufferReport.h"
 
 #include "tests/support/RunProcess.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <set>
 
 namespace gpurace::rt {
@@ -21,25 +22,23 @@ struct Outcome {
   uint64_t records = 0;
 };
 
-// Reads the harness's trace file: dims, buffer header, records.
+// Reads the harness's trace file: dims, then the buffer as the agent would
+// copy it back from the GPU.
 bool runTrace(const std::string &path, const SitePlan &plan, Outcome &out) {
   std::ifstream in(path, std::ios::binary);
   unsigned dims[6];
-  RecordBufferHeader header;
-  if (!in.read(reinterpret_cast<char *>(dims), sizeof dims) ||
-      !in.read(reinterpret_cast<char *>(&header), sizeof header) ||
-      header.magic != kBufferMagic)
+  if (!in.read(reinterpret_cast<char *>(dims), sizeof dims))
     return false;
-  Detector detector(LaunchLayout({dims[0], dims[1], dims[2]}, {dims[3], dims[4], dims[5]}));
-  WarpRecord record;
-  while (in.read(reinterpret_cast<char *>(&record), sizeof record))
-    detector.process(record);
+  std::string buffer((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  LaunchLayout layout({dims[0], dims[1], dims[2]}, {dims[3], dims[4], dims[5]});
   LaunchFacts facts;
   facts.kernel = plan.plan().kernels(0);
-  facts.records_written = header.next;
-  facts.records_lost = header.lost;
-  out.report = buildReport(detector, plan, facts);
-  out.records = detector.stats().records;
+  std::string error;
+  if (!reportFromBuffer(buffer.data(), buffer.size(), layout, plan, facts, out.report, error)) {
+    ADD_FAILURE() << path << ": " << error;
+    return false;
+  }
+  out.records = out.report.coverage().records_written();
   return true;
 }
 
