@@ -93,7 +93,8 @@ AnalyzerOutcome interpretAnalyzerOutput(int exit_code, const std::string &out,
 AnalyzerOutcome runAnalyzer(const std::string &gpurace,
                             const std::vector<std::string> &extra_flags,
                             const std::string &file) {
-  std::vector<std::string> argv = {gpurace, "analyze", "--format=json"};
+  // One file per run: the scorer runs the files in parallel itself.
+  std::vector<std::string> argv = {gpurace, "analyze", "--format=json", "-j1"};
   argv.insert(argv.end(), extra_flags.begin(), extra_flags.end());
   argv.push_back(file);
   Capture run = capture(argv);
