@@ -70,6 +70,8 @@ private:
   z3::expr sameBlock() const;
   // The thread's lane is one of the set bits of `mask`.
   z3::expr laneIn(uint32_t mask, int thread) const;
+  // Both threads' lanes are in `group` (the same warp is checked apart).
+  z3::expr joins(const LaneGroup &group) const;
   // The pairs of threads that must all reach `barrier` together.
   z3::expr mustMeet(const Barrier &barrier) const;
   z3::expr classConstraint(v1::RaceClass race_class) const;
@@ -151,6 +153,16 @@ z3::expr Checker::laneIn(uint32_t mask, int thread) const {
   return in;
 }
 
+z3::expr Checker::joins(const LaneGroup &group) const {
+  z3::expr warp_size = arith_.constant(options_.warp_size, kInt64);
+  auto lane = [&](int thread) { return arith_.rem(linearId(thread), warp_size, false); };
+  if (group.tile_size < options_.warp_size) {
+    z3::expr size = arith_.constant(group.tile_size, kInt64);
+    return arith_.div(lane(1), size, false) == arith_.div(lane(2), size, false);
+  }
+  return laneIn(group.mask, 1) && laneIn(group.mask, 2);
+}
+
 z3::expr Checker::mustMeet(const Barrier &barrier) const {
   z3::expr distinct = linearId(1) != linearId(2);
   switch (barrier.scope) {
@@ -165,7 +177,7 @@ z3::expr Checker::mustMeet(const Barrier &barrier) const {
   return sameBlock() && distinct &&
          arith_.div(linearId(1), warp_size, false) ==
              arith_.div(linearId(2), warp_size, false) &&
-         laneIn(*barrier.lane_mask, 1) && laneIn(*barrier.lane_mask, 2);
+         joins(*barrier.lanes);
 }
 
 z3::expr Checker::classConstraint(v1::RaceClass race_class) const {
@@ -191,18 +203,17 @@ z3::expr Checker::concurrent(const MemoryAccess &a, const MemoryAccess &b,
   case v1::RACE_CLASS_INTRA_WARP: {
     z3::expr unordered = same(a.counters.warp, b.counters.warp);
     // A partial __syncwarp orders two lanes only when both are in its mask.
-    std::set<uint32_t> masks;
+    std::set<LaneGroup> groups;
     for (const auto *access : {&a, &b})
-      for (const auto &[mask, unused] : access->counters.masked_warp)
-        masks.insert(mask);
+      for (const auto &[group, unused] : access->counters.masked_warp)
+        groups.insert(group);
     z3::expr zero = arith_.constant(0, kInt64);
-    for (uint32_t mask : masks) {
+    for (const LaneGroup &group : groups) {
       auto count = [&](const MemoryAccess &x) {
-        auto it = x.counters.masked_warp.find(mask);
+        auto it = x.counters.masked_warp.find(group);
         return it == x.counters.masked_warp.end() ? zero : it->second;
       };
-      unordered = unordered && (same(count(a), count(b)) ||
-                                !(laneIn(mask, 1) && laneIn(mask, 2)));
+      unordered = unordered && (same(count(a), count(b)) || !joins(group));
     }
     if (options_.assume_warp_lockstep)
       // Lanes in lock-step execute one statement together: only accesses of
@@ -319,7 +330,7 @@ CheckResult Checker::run() {
     for (size_t j = i; j < model_.accesses.size(); ++j)
       checkPair(model_.accesses[i], model_.accesses[j]);
   for (const Barrier &barrier : model_.barriers)
-    if (barrier.scope != Barrier::Scope::Warp || barrier.lane_mask)
+    if (barrier.scope != Barrier::Scope::Warp || barrier.lanes)
       checkBarrier(barrier);
   return std::move(result_);
 }

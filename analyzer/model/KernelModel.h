@@ -39,6 +39,18 @@ struct MemoryObject {
   int parameter_index = -1;
 };
 
+// The lanes of a warp that a partial warp synchronization joins: those in
+// a constant mask (`__syncwarp(0xffff)`, `__shfl_sync(mask, ...)`), or the
+// lanes of one tile (`tiled_partition<16>(block).sync()`).
+struct LaneGroup {
+  uint32_t mask = 0xffffffffu;
+  unsigned tile_size = 32;
+  bool wholeWarp() const { return mask == 0xffffffffu && tile_size >= 32; }
+  bool operator<(const LaneGroup &o) const {
+    return mask != o.mask ? mask < o.mask : tile_size < o.tile_size;
+  }
+};
+
 // Counters of synchronization executed so far by a thread. Two threads
 // whose counters agree at two accesses have no such synchronization
 // between them.
@@ -46,9 +58,8 @@ struct SyncCounters {
   z3::expr block; // __syncthreads and block-group syncs
   z3::expr warp;  // full-warp __syncwarp, tile syncs, and block barriers
   z3::expr grid;  // grid-group syncs
-  // __syncwarp(mask) for each constant partial mask: it orders only lanes
-  // that are both in the mask.
-  std::map<uint32_t, z3::expr> masked_warp;
+  // Partial warp syncs, per lane group: they order only lanes both in it.
+  std::map<LaneGroup, z3::expr> masked_warp;
 };
 
 struct MemoryAccess {
@@ -78,15 +89,15 @@ struct Fence {
 
 struct Barrier {
   // Which threads must all reach it: those of the block, the lanes of the
-  // warp in `lane_mask`, or every thread of the grid.
+  // warp in `lanes`, or every thread of the grid.
   enum class Scope { Warp, Block, Grid };
   v1::SyncSite site;
   z3::expr path_condition;
   std::vector<z3::expr> iterations;
   Scope scope = Scope::Block;
-  // For warp barriers: the lanes that take part, when the mask is a
-  // constant (tile syncs and computed masks are not checked).
-  std::optional<uint32_t> lane_mask;
+  // For warp barriers: the lanes that take part, when they are known
+  // (computed masks are not checked).
+  std::optional<LaneGroup> lanes;
 };
 
 // Why a symbol is not exact: each fresh symbol the model introduces carries

@@ -71,7 +71,7 @@ struct State {
   std::map<std::string, Value> env;
   z3::expr pc;
   z3::expr block, warp, grid; // synchronization counters
-  std::map<uint32_t, z3::expr> masked_warp; // by partial __syncwarp mask
+  std::map<LaneGroup, z3::expr> masked_warp; // by partial warp group
 };
 
 // Counts the synchronization a statement executes on every path, when that
@@ -80,7 +80,7 @@ struct State {
 struct SyncCount {
   bool exact = true;
   int block = 0, warp = 0, grid = 0;
-  std::map<uint32_t, int> masked_warp;
+  std::map<LaneGroup, int> masked_warp;
   bool any() const { return block || warp || grid || !masked_warp.empty(); }
   void add(const SyncCount &other) {
     exact &= other.exact;
@@ -92,7 +92,6 @@ struct SyncCount {
   }
 };
 
-constexpr uint32_t kFullWarpMask = 0xffffffffu;
 
 // cuda::atomic_thread_fence's scope argument; the intrinsics' own scope
 // otherwise.
@@ -171,8 +170,8 @@ private:
                     v1::AccessKind kind, v1::AtomicOp op, v1::MemoryScope scope);
   void recordSync(const clang::Expr &call, const SyncFunction &sync);
   void recordFence(const clang::Expr &at, v1::MemoryScope scope);
-  std::optional<uint32_t> warpBarrierMask(const clang::Expr &call,
-                                          const SyncFunction &sync) const;
+  std::optional<LaneGroup> warpBarrierLanes(const clang::Expr &call,
+                                           const SyncFunction &sync) const;
   const MemoryObject *objectFor(const clang::ValueDecl &decl,
                                 MemoryObject::Kind kind, v1::MemorySpace space,
                                 int parameter_index);
@@ -187,7 +186,7 @@ private:
   void merge(const State &then_state, const State &else_state,
              const z3::expr &condition);
   // The partial-mask sync counter of `state` (zero before the first one).
-  z3::expr maskedCount(const State &state, uint32_t mask) const {
+  z3::expr maskedCount(const State &state, const LaneGroup &mask) const {
     auto it = state.masked_warp.find(mask);
     return it == state.masked_warp.end() ? zero64() : it->second;
   }
@@ -1270,9 +1269,9 @@ void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
     state_.block = arith_.add(state_.block, one);
     state_.warp = arith_.add(state_.warp, one);
   } else if (sync.orders_warp) {
-    std::optional<uint32_t> mask = warpBarrierMask(call, sync);
+    std::optional<LaneGroup> mask = warpBarrierLanes(call, sync);
     model_.barriers.push_back({site, state_.pc, iterations_, Barrier::Scope::Warp, mask});
-    if (mask && *mask != kFullWarpMask)
+    if (mask && !mask->wholeWarp())
       state_.masked_warp.insert_or_assign(*mask,
                                           arith_.add(maskedCount(state_, *mask), one));
     else
@@ -1286,17 +1285,28 @@ void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
   }
 }
 
-std::optional<uint32_t> Builder::warpBarrierMask(const clang::Expr &call,
-                                                 const SyncFunction &sync) const {
-  if (sync.kind != v1::SYNC_KIND_SYNCWARP)
+std::optional<LaneGroup> Builder::warpBarrierLanes(const clang::Expr &call,
+                                                  const SyncFunction &sync) const {
+  if (sync.kind == v1::SYNC_KIND_TILE_SYNC) {
+    auto *member = dyn_cast<clang::CXXMemberCallExpr>(&call);
+    auto size = member ? tileSize(member->getImplicitObjectArgument()) : std::nullopt;
+    if (!size)
+      return std::nullopt; // coalesced groups: the lanes are not known
+    LaneGroup tile;
+    tile.tile_size = *size;
+    return tile;
+  }
+  if (sync.kind != v1::SYNC_KIND_SYNCWARP && sync.kind != v1::SYNC_KIND_WARP_COLLECTIVE)
     return std::nullopt;
   auto *c = dyn_cast<clang::CallExpr>(&call);
   if (!c || c->getNumArgs() == 0 || isa<clang::CXXDefaultArgExpr>(c->getArg(0)))
-    return 0xffffffffu;
+    return LaneGroup{};
   clang::Expr::EvalResult mask;
   if (c->getArg(0)->isValueDependent() || !c->getArg(0)->EvaluateAsInt(mask, ast_))
     return std::nullopt;
-  return static_cast<uint32_t>(mask.Val.getInt().getZExtValue());
+  LaneGroup lanes;
+  lanes.mask = static_cast<uint32_t>(mask.Val.getInt().getZExtValue());
+  return lanes;
 }
 
 const MemoryObject *Builder::objectFor(const clang::ValueDecl &decl,
@@ -1352,9 +1362,9 @@ SyncCount Builder::countSync(const clang::Stmt *stmt) const {
       object = member->getImplicitObjectArgument();
     if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
       if (auto sync = classifySyncFunction(*callee, object)) {
-        std::optional<uint32_t> mask = warpBarrierMask(*call, *sync);
+        std::optional<LaneGroup> mask = warpBarrierLanes(*call, *sync);
         bool partial = !sync->orders_block && !sync->orders_grid && mask &&
-                       *mask != kFullWarpMask;
+                       !mask->wholeWarp();
         count.block += sync->orders_block || sync->orders_grid;
         count.warp += !partial && (sync->orders_block || sync->orders_warp ||
                                    sync->orders_grid);

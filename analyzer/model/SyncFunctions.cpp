@@ -87,6 +87,18 @@ std::optional<v1::MemoryScope> libcuScope(const clang::Expr *scope,
   return scopeFromLibcu(value.Val.getInt().getExtValue());
 }
 
+std::optional<unsigned> tileSize(const clang::Expr *group) {
+  if (!group)
+    return std::nullopt;
+  auto *tile = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+      group->IgnoreParenBaseCasts()->getType()->getAsCXXRecordDecl());
+  if (!tile || tile->getQualifiedNameAsString() != "cooperative_groups::thread_block_tile" ||
+      tile->getTemplateArgs().size() < 1 ||
+      tile->getTemplateArgs()[0].getKind() != clang::TemplateArgument::Integral)
+    return std::nullopt;
+  return static_cast<unsigned>(tile->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+}
+
 bool isAtomicRef(clang::QualType type) {
   const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
   return record && record->getQualifiedNameAsString() == "cuda::atomic_ref";

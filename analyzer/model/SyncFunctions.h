@@ -61,6 +61,9 @@ bool isAtomicRef(clang::QualType type);
 // T of the cuda::atomic_ref<T, S> or cuda::atomic<T, S> a call is made on.
 clang::QualType scopedAtomicValueType(const clang::CXXMemberCallExpr &call);
 
+// N of the thread_block_tile<N> a cooperative-groups call is made on.
+std::optional<unsigned> tileSize(const clang::Expr *group);
+
 // A cuda::thread_scope argument as a memory scope, when it is a constant.
 std::optional<v1::MemoryScope> libcuScope(const clang::Expr *scope,
                                           const clang::ASTContext &ast);
