@@ -165,8 +165,10 @@ bool HostValues::assignedOutsideInit(const clang::VarDecl &var) const {
 
 z3::expr HostValues::symbolFor(const clang::VarDecl &var) {
   // One symbol per variable: every use of it is related to every other.
+  // Named by where it is declared, never by its address, so that the
+  // solver sees the same names, and decides the same way, on every run.
   std::string name = "host:" + var.getQualifiedNameAsString() + "@" +
-                     std::to_string(reinterpret_cast<uintptr_t>(&var));
+                     std::to_string(var.getLocation().getRawEncoding());
   return symbols_.shared(name, kInt64);
 }
 

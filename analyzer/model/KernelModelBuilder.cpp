@@ -178,7 +178,7 @@ private:
   const MemoryObject *unknownObject();
   std::string currentFunctionName() const;
   v1::SourceLocation locationOf(const clang::Stmt &stmt) const;
-  std::string localKey(const clang::ValueDecl &decl) const;
+  std::string localKey(const clang::ValueDecl &decl);
   SyncCount countSync(const clang::Stmt *stmt) const;
   std::set<const clang::VarDecl *> assignedIn(const clang::Stmt *stmt) const;
   void havoc(const std::set<const clang::VarDecl *> &vars,
@@ -205,6 +205,7 @@ private:
   const MemoryObject *unknown_ = nullptr;
   unsigned order_ = 0;
   std::map<std::string, unsigned> site_ordinals_;
+  std::map<const clang::Decl *, size_t> local_ids_;
   // The expression statement being walked: its value is discarded.
   const clang::Expr *discarded_ = nullptr;
 };
@@ -1196,8 +1197,12 @@ v1::SourceLocation Builder::locationOf(const clang::Stmt &stmt) const {
   return toLocation(stmt.getSourceRange(), sources_, currentFunctionName());
 }
 
-std::string Builder::localKey(const clang::ValueDecl &decl) const {
-  return std::to_string(reinterpret_cast<uintptr_t>(decl.getCanonicalDecl()));
+std::string Builder::localKey(const clang::ValueDecl &decl) {
+  // Numbered in the order the walk meets them, not by address: the
+  // environment is iterated when paths merge, and that order decides the
+  // terms and the numbering of fresh symbols, hence the solver's work.
+  auto [it, inserted] = local_ids_.emplace(decl.getCanonicalDecl(), local_ids_.size());
+  return "local" + std::to_string(it->second);
 }
 
 void Builder::recordAccess(const Place &where, const clang::Expr *expr,
