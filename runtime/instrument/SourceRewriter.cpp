@@ -1,5 +1,7 @@
 #include "runtime/instrument/SourceRewriter.h"
 
+#include "runtime/instrument/HarnessRewriter.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -240,6 +242,8 @@ RewriteResult rewriteSource(const RewriteRequest &request) {
   SiteVisitor visitor(ast->getASTContext(), rewriter, request.sites);
   visitor.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
   result.unmatched = visitor.unmatched();
+  if (request.cpu_harness)
+    rewriteForHarness(ast->getASTContext(), rewriter);
 
   clang::SourceManager &sm = ast->getSourceManager();
   const clang::RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());

@@ -1,8 +1,7 @@
-// Launches one test kernel on the CPU harness and writes its trace. Built
-// with -DDRIVE_SHIFT or -DDRIVE_TILED next to that kernel's instrumented file.
+// Launches one test kernel on the CPU harness, as the instrumented host code
+// of a whole program would. Built with -DDRIVE_SHIFT or -DDRIVE_TILED next
+// to that kernel's instrumented file; the trace goes to GPURACE_TRACE_DIR.
 #include <vector>
-
-extern "C" gpurace::rt::RecordBufferHeader *gpurace_record_buffer;
 
 #ifdef DRIVE_SHIFT
 __global__ void shift(int *a, int n);
@@ -10,17 +9,12 @@ __global__ void shift(int *a, int n);
 __global__ void tiled(const int *a, int *b);
 #endif
 
-int main(int argc, char **argv) {
-  if (argc != 2)
-    return 2;
-  gpurace_cpu::TraceBuffer buffer(4096);
-  gpurace_record_buffer = buffer.header();
+int main() {
   std::vector<int> a(128, 1), b(128, 0);
-  dim3 grid(2), block(64);
 #ifdef DRIVE_SHIFT
-  gpurace_cpu::launch(shift, grid, block, a.data(), 128);
+  gpurace_cpu::launcher(shift, "shift", 2, 64)(a.data(), 128);
 #else
-  gpurace_cpu::launch(tiled, grid, block, static_cast<const int *>(a.data()), b.data());
+  gpurace_cpu::launcher(tiled, "tiled", 2, 64)(a.data(), b.data());
 #endif
-  return buffer.write(argv[1], grid, block) ? 0 : 1;
+  return 0;
 }
