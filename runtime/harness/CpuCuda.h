@@ -24,6 +24,8 @@
 
 #include "runtime/device/RecordLayout.h"
 
+#include <math.h>
+
 #include <atomic>
 #include <cstring>
 #include <functional>

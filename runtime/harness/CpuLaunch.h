@@ -216,21 +216,105 @@ inline void checkLimits(const LaunchConfig &c) {
                 std::to_string(kDynamicSharedBytes));
 }
 
-// Starts the threads of block (bx, by, bz) in `pool`.
-inline void startBlock(ThreadPool &pool, Block &block, dim3 index,
-                       const LaunchConfig &c, const std::function<void()> &kernel) {
-  for (unsigned t = 0; t < c.blockThreads(); ++t)
-    pool.spawn([&block, index, t, &c, &kernel] {
-      thread_idx = dim3(t % c.block.x, (t / c.block.x) % c.block.y,
-                        t / (c.block.x * c.block.y));
-      block_idx = index;
-      current_block = &block;
-      kernel();
-      currentWarp().exit(laneId());
-      block.barrier.leave();
-      if (c.cooperative)
-        grid_barrier.leave();
-    });
+// Sets up the calling host thread as thread `t` of block `index`.
+inline void enterBlock(Block &block, dim3 index, unsigned t, const LaunchConfig &c) {
+  thread_idx = dim3(t % c.block.x, (t / c.block.x) % c.block.y, t / (c.block.x * c.block.y));
+  block_idx = index;
+  current_block = &block;
+}
+
+// A thread that returned no longer holds its warp, block or grid back.
+inline void leaveBlock(const LaunchConfig &c) {
+  currentWarp().exit(laneId());
+  current_block->barrier.leave();
+  if (c.cooperative)
+    grid_barrier.leave();
+}
+
+template <class F> void forEachBlock(const LaunchConfig &c, F f) {
+  for (unsigned bz = 0; bz < c.grid.z; ++bz)
+    for (unsigned by = 0; by < c.grid.y; ++by)
+      for (unsigned bx = 0; bx < c.grid.x; ++bx)
+        f(dim3(bx, by, bz));
+}
+
+// Runs the blocks of a launch one after the other on one set of host
+// threads, one per thread of a block: starting a host thread costs more
+// than most blocks' work.
+class BlockRunner {
+public:
+  BlockRunner(const LaunchConfig &c, const std::function<void()> &kernel)
+      : config_(c), kernel_(kernel) {
+    for (unsigned t = 0; t < c.blockThreads(); ++t)
+      pool_.spawn([this, t] { work(t); });
+  }
+  ~BlockRunner() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    start_.notify_all();
+    pool_.join();
+  }
+
+  // Returns when every thread of the block has returned.
+  void run(Block &block, dim3 index) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    block_ = &block;
+    index_ = index;
+    finished_ = 0;
+    ++generation_;
+    start_.notify_all();
+    done_.wait(lock, [&] { return finished_ == config_.blockThreads(); });
+  }
+
+private:
+  void work(unsigned t) {
+    uint64_t seen = 0;
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        start_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_)
+          return;
+        seen = generation_;
+        enterBlock(*block_, index_, t, config_);
+      }
+      kernel_();
+      leaveBlock(config_);
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (++finished_ == config_.blockThreads())
+        done_.notify_one();
+    }
+  }
+
+  const LaunchConfig &config_;
+  const std::function<void()> &kernel_;
+  ThreadPool pool_;
+  std::mutex mutex_;
+  std::condition_variable start_, done_;
+  Block *block_ = nullptr;
+  dim3 index_;
+  uint64_t generation_ = 0, finished_ = 0;
+  bool stop_ = false;
+};
+
+// Every thread of the grid at once, for grid.sync().
+inline void runCooperative(const LaunchConfig &c, const std::function<void()> &kernel) {
+  grid_barrier.reset(c.threads());
+  std::vector<std::unique_ptr<Block>> blocks;
+  ThreadPool pool;
+  forEachBlock(c, [&](dim3 index) {
+    blocks.push_back(std::make_unique<Block>(unsigned(c.blockThreads())));
+    Block *block = blocks.back().get();
+    for (unsigned t = 0; t < c.blockThreads(); ++t)
+      pool.spawn([block, index, t, &c, &kernel] {
+        enterBlock(*block, index, t, c);
+        kernel();
+        leaveBlock(c);
+      });
+  });
+  pool.join();
 }
 
 inline void runLaunch(const LaunchConfig &c, const std::function<void()> &kernel) {
@@ -238,22 +322,17 @@ inline void runLaunch(const LaunchConfig &c, const std::function<void()> &kernel
   grid_dim = c.grid;
   block_dim = c.block;
   cooperative_launch = c.cooperative;
-  grid_barrier.reset(c.threads());
   TraceWriter trace(c);
-  std::vector<std::unique_ptr<Block>> running;
-  ThreadPool pool;
-  for (unsigned bz = 0; bz < c.grid.z; ++bz)
-    for (unsigned by = 0; by < c.grid.y; ++by)
-      for (unsigned bx = 0; bx < c.grid.x; ++bx) {
-        running.push_back(std::make_unique<Block>(unsigned(c.blockThreads())));
-        startBlock(pool, *running.back(), dim3(bx, by, bz), c, kernel);
-        if (c.cooperative)
-          continue;
-        pool.join();
-        running.clear();
-        trace.flush();
-      }
-  pool.join();
+  if (c.cooperative) {
+    runCooperative(c, kernel);
+  } else {
+    BlockRunner runner(c, kernel);
+    forEachBlock(c, [&](dim3 index) {
+      Block block(unsigned(c.blockThreads()));
+      runner.run(block, index);
+      trace.flush();
+    });
+  }
   trace.flush();
   cooperative_launch = false;
 }
@@ -281,6 +360,39 @@ Launcher<Params...> launcher(void (*kernel)(Params...), const char *name, dim3 g
                              dim3 block, size_t shared_bytes = 0, Stream = nullptr) {
   return {kernel, {name, grid, block, shared_bytes, false}};
 }
+
+// A launch driven by hand (a test's driver), recording into whatever buffer
+// the driver set gpurace_record_buffer to.
+template <class... Params, class... Args>
+void launch(void (*kernel)(Params...), dim3 grid, dim3 block, Args... args) {
+  runLaunch({"kernel", grid, block, 0, false}, [=] { kernel(args...); });
+}
+
+// A record buffer for one launch driven by hand, and the trace file a test
+// reads back: grid and block dims, then the buffer header and its records.
+struct TraceBuffer {
+  std::vector<unsigned char> bytes;
+  explicit TraceBuffer(uint64_t capacity)
+      : bytes(gpurace::rt::recordBufferBytes(capacity)) {
+    auto *h = header();
+    h->capacity = capacity;
+    h->magic = gpurace::rt::kBufferMagic;
+  }
+  gpurace::rt::RecordBufferHeader *header() {
+    return reinterpret_cast<gpurace::rt::RecordBufferHeader *>(bytes.data());
+  }
+  bool write(const char *path, dim3 grid, dim3 block) {
+    std::FILE *f = std::fopen(path, "wb");
+    if (!f)
+      return false;
+    unsigned dims[6] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
+    uint64_t used = header()->next < header()->capacity ? header()->next
+                                                        : header()->capacity;
+    bool ok = std::fwrite(dims, sizeof dims, 1, f) == 1 &&
+              std::fwrite(bytes.data(), gpurace::rt::recordBufferBytes(used), 1, f) == 1;
+    return std::fclose(f) == 0 && ok;
+  }
+};
 
 // cudaLaunchKernel / cudaLaunchCooperativeKernel with `args[i]` pointing
 // at the i-th argument.
