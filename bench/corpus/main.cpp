@@ -295,7 +295,7 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   app.add_option("--harness-env", options.dynamic.env,
                  "NAME=value for programs on the CPU harness, e.g. "
-                 "GPURACE_CPU_MAX_THREADS=65536 (repeat for several)")
+                 "GPURACE_CPU_MAX_THREADS=1048576 (repeat for several)")
       ->allow_extra_args(false);
   CLI11_PARSE(app, argc, argv);
   options.dynamic.gpurace = fs::absolute(options.gpurace).string();

@@ -44,7 +44,7 @@ inline uint64_t envLimit(const char *name, uint64_t fallback) {
   return text && *text ? std::strtoull(text, nullptr, 10) : fallback;
 }
 // Threads of one launch: each is a host thread.
-inline uint64_t maxThreads() { return envLimit("GPURACE_CPU_MAX_THREADS", 65536); }
+inline uint64_t maxThreads() { return envLimit("GPURACE_CPU_MAX_THREADS", 262144); }
 // Threads of a cooperative launch, which all run at once.
 inline uint64_t maxConcurrentThreads() {
   return envLimit("GPURACE_CPU_MAX_CONCURRENT", 16384);

@@ -109,11 +109,29 @@ TEST_P(CorpusEndToEndTest, ConfirmsExactlyTheAnnotatedRacesAsStaticCandidates) {
   fs::remove_all(work);
 }
 
-// Racy programs of several classes, and race-free programs whose analysis
-// flags something for the run to refute.
+// Racy programs of every class the harness confirms (global and shared,
+// dynamic shared memory, device functions, templates, two launches,
+// cooperative groups, scoped atomics, fences), race-free programs whose
+// analysis flags something for the run to refute, and race-free programs
+// that exercise shuffles and __syncwarp with nothing planned.
 INSTANTIATE_TEST_SUITE_P(
     Corpus, CorpusEndToEndTest,
-    ::testing::Values("global-memory/shift_left_in_place.cu"),
+    ::testing::Values("global-memory/shift_left_in_place.cu",
+                      "global-memory/shift_by_block_in_place.cu",
+                      "shared-memory/raw_missing_barrier.cu",
+                      "shared-memory/dynamic_reverse_race.cu",
+                      "intra-warp/unrolled_warp_reduce_race.cu",
+                      "branch-ordering/even_odd_exchange_race.cu",
+                      "device-function/move_helper_overlap_race.cu",
+                      "template/stride_gather_race.cu",
+                      "host-launch-dims/two_launch_sites.cu",
+                      "grid-sync/block_sync_instead_race.cu",
+                      "scoped-atomic/atomic_vs_plain_race.cu",
+                      "fence/flag_no_fence_race.cu",
+                      "barrier-loop/scan_double_buffer_ok.cu",
+                      "host-assert/copy_from_tp_macro_assert_ok.cu",
+                      "intra-warp/shfl_reduce_ok.cu",
+                      "intra-warp/neighbor_exchange_syncwarp_ok.cu"),
     [](const ::testing::TestParamInfo<std::string> &info) {
       std::string name = fs::path(info.param).stem().string();
       for (char &c : name)
