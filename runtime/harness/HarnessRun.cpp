@@ -45,6 +45,22 @@ std::vector<fs::path> traces(const fs::path &dir) {
   return paths;
 }
 
+// What a run that went through is worth knowing for: planned sites the
+// instrumenter could not find (they recorded nothing) and a failing exit.
+std::string notes(const std::string &instrument_err, int exit_code) {
+  size_t unmatched = 0;
+  for (size_t at = instrument_err.find("matches no expression"); at != std::string::npos;
+       at = instrument_err.find("matches no expression", at + 1))
+    ++unmatched;
+  std::string text;
+  if (unmatched)
+    text = std::to_string(unmatched) + " planned site(s) match no expression and were not recorded";
+  if (exit_code != 0)
+    text += (text.empty() ? "" : "; ") + std::string("the program exited with ") +
+            std::to_string(exit_code);
+  return text;
+}
+
 } // namespace
 
 HarnessOutcome runOnHarness(const HarnessJob &job) {
@@ -88,8 +104,7 @@ HarnessOutcome runOnHarness(const HarnessJob &job) {
 
   HarnessOutcome outcome;
   outcome.status = HarnessOutcome::Ran;
-  if (ran.exit_code != 0)
-    outcome.reason = "the program exited with " + std::to_string(ran.exit_code);
+  outcome.reason = notes(instrumented.err, ran.exit_code);
   std::string error;
   auto plan = SitePlan::load(job.plan, error);
   if (!plan)
