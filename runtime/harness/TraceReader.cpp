@@ -51,12 +51,12 @@ std::optional<TraceSummary> readTrace(const std::string &path, const SitePlan &p
   facts.kernel = header.kernel;
   facts.launch_id = header.launch_id;
   facts.cooperative = header.cooperative != 0;
+  facts.dynamic_shared_bytes = header.dynamic_shared_bytes;
   facts.device.set_name("gpurace CPU harness");
   facts.records_written = header.records + header.lost;
   facts.records_lost = header.lost;
   TraceSummary summary;
   summary.report = buildReport(detector, plan, facts);
-  summary.report.mutable_launch()->set_dynamic_shared_bytes(header.dynamic_shared_bytes);
   summary.records = read;
   return summary;
 }
