@@ -168,7 +168,10 @@ private:
   bool rewriteAtomic(const clang::Expr *e, const PlannedSite &site,
                      const std::string &n) {
     if (const clang::CallExpr *call = asCall(e)) {
-      if (call->getNumArgs() == 0)
+      // `ref.fetch_max(v)` of a cuda::atomic_ref: its location is inside the
+      // object, which has no portable accessor; the site stays unrecorded
+      // (and is reported as unmatched) rather than recording `v`.
+      if (call->getNumArgs() == 0 || llvm::isa<clang::CXXMemberCallExpr>(call))
         return false;
       uint8_t scope = site.scope ? site.scope : scopeFromName(calleeName(call));
       wrap(call->getArg(0), "__gpurace_rec_a(",
