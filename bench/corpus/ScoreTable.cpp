@@ -107,6 +107,10 @@ void ScoreTable::print(std::ostream &out) const {
     printRow(out, category, row);
   printRow(out, "Total", total_);
   out << "cells: true races found [false negatives:false positives]\n";
+  unsigned dynamic_files = total_.modes[static_cast<int>(Mode::Dynamic)].files;
+  if (dynamic_files > 0)
+    out << "dynamic: over the " << dynamic_files << " of " << total_.files
+        << " files with runtime reports\n";
 }
 
 bool readBaseline(const std::string &path, Baseline &baseline,
@@ -122,7 +126,7 @@ bool readBaseline(const std::string &path, Baseline &baseline,
     return false;
   }
   for (const auto &[mode, counts] : json.items()) {
-    if (mode != "kernel_only" && mode != "host_facts") {
+    if (mode != "kernel_only" && mode != "host_facts" && mode != "dynamic") {
       error = path + ": unknown mode '" + mode + "'";
       return false;
     }
@@ -142,8 +146,10 @@ bool readBaseline(const std::string &path, Baseline &baseline,
 bool writeBaseline(const std::string &path, const Row &total,
                    std::string &error) {
   nlohmann::json json = nlohmann::json::object();
-  for (Mode mode : {Mode::KernelOnly, Mode::HostFacts}) {
+  for (Mode mode : kModes) {
     Totals totals = total.modes[static_cast<int>(mode)];
+    if (totals.files == 0)
+      continue; // a mode that did not run records nothing
     for (const char *name : kFields)
       json[modeKey(mode)][name] = *field(totals, name);
   }
@@ -159,12 +165,13 @@ bool writeBaseline(const std::string &path, const Row &total,
 std::vector<std::string> compareWithBaseline(const Baseline &baseline,
                                              const Row &total) {
   std::vector<std::string> regressions;
-  for (Mode mode : {Mode::KernelOnly, Mode::HostFacts}) {
+  for (Mode mode : kModes) {
     auto it = baseline.modes.find(modeKey(mode));
-    if (it == baseline.modes.end())
+    const Totals &now = total.modes[static_cast<int>(mode)];
+    // The dynamic column is only compared when this run has one.
+    if (it == baseline.modes.end() || (mode == Mode::Dynamic && now.files == 0))
       continue;
     const Totals &was = it->second;
-    const Totals &now = total.modes[static_cast<int>(mode)];
     auto report = [&](const std::string &what, unsigned before,
                       unsigned after) {
       regressions.push_back(modeKey(mode) + ": " + what + " " +

@@ -71,7 +71,8 @@ bool writeBaseline(const std::string &path, const Row &total,
                    std::string &error);
 
 // One line per regression: fewer races found, more false positives or more
-// tool errors than the baseline records, in a static mode it records.
+// tool errors than the baseline records, in each mode it records (the
+// dynamic one only when `total` has a dynamic column).
 std::vector<std::string> compareWithBaseline(const Baseline &baseline,
                                              const Row &total);
 

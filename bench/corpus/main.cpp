@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "bench/corpus/AnalyzerRun.h"
 #include "bench/corpus/CorpusAnnotations.h"
+#include "bench/corpus/DynamicRun.h"
 #include "bench/corpus/Matching.h"
 #include "bench/corpus/ScoreTable.h"
 #include "proto/JsonCodec.h"
@@ -21,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -35,6 +37,7 @@ struct Options {
   std::string gpurace;
   std::string kernel_only_flag = "--host-facts=off";
   std::string runtime_reports;
+  DynamicOptions dynamic;
   std::string baseline;
   std::string write_baseline;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -127,6 +130,35 @@ bool loadRuntimeReports(const std::string &dir, const CorpusFile &file,
   return !reports.empty();
 }
 
+// Runs every file whose host-facts analysis succeeded on the CPU harness,
+// writing reports where scoreDynamic reads them. Every file that did not
+// run is listed with the reason; failures count as tool errors.
+std::vector<DynamicResult> runDynamicColumn(const std::vector<CorpusFile> &files,
+                                            const std::vector<StaticRun> &runs,
+                                            const Options &options) {
+  std::vector<DynamicResult> results(files.size());
+  parallelFor(files.size(), options.jobs, [&](size_t i) {
+    if (runs[i].host_facts.ok)
+      results[i] = runDynamic(files[i], runs[i].host_facts.result, options.dynamic);
+    else
+      results[i].reason = "no host-facts analysis to plan from";
+  });
+  std::map<DynamicResult::Kind, unsigned> counts;
+  for (size_t i = 0; i < files.size(); ++i) {
+    ++counts[results[i].kind];
+    if (results[i].kind == DynamicResult::Skipped || results[i].kind == DynamicResult::Failed)
+      std::cout << files[i].path << ": dynamic: " << kindName(results[i].kind) << ": "
+                << results[i].reason << "\n";
+    else if (options.details && !results[i].reason.empty())
+      std::cout << files[i].path << ": dynamic: " << results[i].reason << "\n";
+  }
+  std::cout << "CPU harness: " << counts[DynamicResult::Ran] << " ran, "
+            << counts[DynamicResult::NothingPlanned] << " with nothing planned, "
+            << counts[DynamicResult::Skipped] << " skipped, " << counts[DynamicResult::Failed]
+            << " failed\n";
+  return results;
+}
+
 void report(const Options &options, const CorpusFile &file, Mode mode,
             const std::optional<FileScore> &score, const std::string &error) {
   if (!score) {
@@ -150,7 +182,12 @@ void scoreMode(const Options &options, ScoreTable &table, const CorpusFile &file
 }
 
 void scoreDynamic(const Options &options, ScoreTable &table,
-                  const CorpusFile &file) {
+                  const CorpusFile &file, const DynamicResult *result) {
+  if (result && result->kind == DynamicResult::Failed) {
+    report(options, file, Mode::Dynamic, std::nullopt, result->reason);
+    table.add(file.category, Mode::Dynamic, std::nullopt);
+    return;
+  }
   std::vector<gpurace::v1::RuntimeReport> reports;
   std::string error;
   if (!loadRuntimeReports(options.runtime_reports, file, reports, error))
@@ -199,13 +236,16 @@ int run(const Options &options) {
   }
   ScoreTable table;
   std::vector<StaticRun> runs = runStatic(files, options);
+  std::vector<DynamicResult> dynamic;
+  if (!options.dynamic.reports_dir.empty())
+    dynamic = runDynamicColumn(files, runs, options);
   for (size_t i = 0; i < files.size(); ++i) {
     const CorpusFile &file = files[i];
     table.addFile(file.category, file.races.size() + file.divergences.size());
     scoreMode(options, table, file, Mode::KernelOnly, runs[i].kernel_only);
     scoreMode(options, table, file, Mode::HostFacts, runs[i].host_facts);
     if (!options.runtime_reports.empty())
-      scoreDynamic(options, table, file);
+      scoreDynamic(options, table, file, dynamic.empty() ? nullptr : &dynamic[i]);
   }
   return finish(options, table);
 }
@@ -215,6 +255,8 @@ int run(const Options &options) {
 int main(int argc, char **argv) {
   Options options;
   options.gpurace = defaultGpurace();
+  options.dynamic.compiler = GPURACE_HOST_CXX;
+  options.dynamic.source_dir = GPURACE_SOURCE_DIR;
   CLI::App app("Scores gpurace against the annotated race corpus.",
                "gpurace-corpus-score");
   app.add_option("files", options.files,
@@ -242,6 +284,26 @@ int main(int argc, char **argv) {
                "Only check that every file's annotations are well-formed");
   app.add_flag("--details", options.details,
                "Print every missed and unexpected race per file");
+  app.add_option("--dynamic-cpu", options.dynamic.reports_dir,
+                 "Run each file's host-facts findings on the CPU harness, write the "
+                 "RuntimeReports under this directory and score them as the dynamic column");
+  app.add_option("--host-cxx", options.dynamic.compiler,
+                 "The host C++ compiler that builds programs for the CPU harness")
+      ->capture_default_str();
+  app.add_option("--harness-timeout", options.dynamic.timeout_s,
+                 "Seconds one program may run on the CPU harness")
+      ->capture_default_str();
+  app.add_option("--harness-env", options.dynamic.env,
+                 "NAME=value for programs on the CPU harness, e.g. "
+                 "GPURACE_CPU_MAX_THREADS=1048576 (repeat for several)")
+      ->allow_extra_args(false);
   CLI11_PARSE(app, argc, argv);
+  options.dynamic.gpurace = fs::absolute(options.gpurace).string();
+  if (!options.dynamic.reports_dir.empty()) {
+    std::error_code error;
+    fs::create_directories(options.dynamic.reports_dir, error);
+    options.dynamic.reports_dir = fs::absolute(options.dynamic.reports_dir).string();
+    options.runtime_reports = options.dynamic.reports_dir;
+  }
   return run(options);
 }

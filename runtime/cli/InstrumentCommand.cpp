@@ -14,6 +14,7 @@ struct InstrumentFlags {
   std::string input;
   std::string output;
   bool launcher = false;
+  bool cpu_harness = false;
   std::string runtime_header = GPURACE_DEVICE_RUNTIME_HEADER;
 };
 
@@ -31,7 +32,8 @@ int instrument(const InstrumentFlags &flags, const CommandContext &context) {
     return kExitToolError;
   }
   rt::InstrumentOutcome outcome = rt::instrumentFile(
-      *plan, flags.input, flags.output, context.passthrough, flags.runtime_header);
+      *plan, flags.input, flags.output, context.passthrough, flags.runtime_header,
+      flags.cpu_harness);
   if (!outcome.ok) {
     std::cerr << "gpurace instrument: " << outcome.error << "\n";
     return kExitToolError;
@@ -60,6 +62,10 @@ Subcommand instrumentSubcommand() {
                  "Compiler-launcher mode: `gpurace instrument --launcher --plan P -- nvcc ARGS` "
                  "instruments the .cu sources of ARGS and runs the compiler on them "
                  "(use as CMAKE_CUDA_COMPILER_LAUNCHER)");
+    app.add_flag("--cpu-harness", flags->cpu_harness,
+                 "Also rewrite kernel launches and dynamic shared memory so that the whole "
+                 "program compiles as host C++ against the CPU harness "
+                 "(runtime/harness/include first on the include path)");
     app.add_option("--runtime-header", flags->runtime_header,
                    "The device runtime header the output includes");
     app.footer("Arguments after -- are compiler flags used to parse FILE (-I, -D, -std), "

@@ -87,7 +87,7 @@ void Detector::process(const WarpRecord &r) {
     onFence(r);
     break;
   case kOpGridSync:
-    clocks_.arriveGridSync(r.block, r.warp);
+    onGridSync(r);
     break;
   }
 }
@@ -279,14 +279,32 @@ void Detector::onBarrier(const WarpRecord &r) {
   }
   wait.lanes |= r.active_mask;
   wait.site = r.site;
+  wait.op = kOpBarrier;
+  uint32_t live = layout_.liveLanes(r.warp);
+  if ((wait.lanes & live) == live)
+    completeBarrier(r);
+}
+
+// A grid sync is one arrival per warp too, once every live lane has reached
+// it (or the lanes that did issue something else: the others exited).
+void Detector::onGridSync(const WarpRecord &r) {
+  BarrierWait &wait = barrier_waits_[layout_.thread(r.block, r.warp, 0).warp];
+  wait.lanes |= r.active_mask;
+  wait.site = r.site;
+  wait.op = kOpGridSync;
   uint32_t live = layout_.liveLanes(r.warp);
   if ((wait.lanes & live) == live)
     completeBarrier(r);
 }
 
 void Detector::completeBarrier(const WarpRecord &r) {
-  barrier_waits_.erase(layout_.thread(r.block, r.warp, 0).warp);
-  clocks_.arriveBarrier(r.block, r.warp);
+  auto wait = barrier_waits_.find(layout_.thread(r.block, r.warp, 0).warp);
+  uint8_t op = wait->second.op;
+  barrier_waits_.erase(wait);
+  if (op == kOpGridSync)
+    clocks_.arriveGridSync(r.block, r.warp);
+  else
+    clocks_.arriveBarrier(r.block, r.warp);
 }
 
 uint64_t Detector::syncLocation(const WarpRecord &r, uint32_t lane) const {

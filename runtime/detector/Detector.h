@@ -74,6 +74,7 @@ private:
   bool wellFormed(const WarpRecord &r) const;
   void onAccess(const WarpRecord &r);
   void onBarrier(const WarpRecord &r);
+  void onGridSync(const WarpRecord &r);
   void onFence(const WarpRecord &r);
   void onAtomicSync(const WarpRecord &r);
 
@@ -99,11 +100,13 @@ private:
   RaceSet races_;
   std::unordered_map<uint64_t, LaneSync> lane_sync_;
   std::unordered_map<uint64_t, std::vector<Unseen>> unseen_;
-  // Lanes of a warp that reached a barrier whose other lanes have not yet
-  // (lanes may arrive in separate records), and the barrier's site.
+  // Lanes of a warp that reached a barrier (or grid sync) whose other
+  // lanes have not yet (lanes may arrive in separate records), and the
+  // barrier's site.
   struct BarrierWait {
     uint32_t lanes = 0;
     uint32_t site = 0;
+    uint8_t op = kOpBarrier;
   };
   std::unordered_map<uint64_t, BarrierWait> barrier_waits_;
   void completeBarrier(const WarpRecord &r);

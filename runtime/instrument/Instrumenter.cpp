@@ -108,7 +108,8 @@ std::vector<PlannedSite> sitesInFile(const SitePlan &plan,
 InstrumentOutcome instrumentFile(const SitePlan &plan, const std::string &input,
                                  const std::string &output,
                                  const std::vector<std::string> &flags,
-                                 const std::string &runtime_header) {
+                                 const std::string &runtime_header,
+                                 bool cpu_harness) {
   InstrumentOutcome outcome;
   bool read_ok = false;
   RewriteRequest request;
@@ -121,6 +122,7 @@ InstrumentOutcome instrumentFile(const SitePlan &plan, const std::string &input,
   request.flags = flags;
   request.sites = sitesInFile(plan, input);
   request.runtime_header = runtime_header;
+  request.cpu_harness = cpu_harness;
   outcome.sites = request.sites.size();
   RewriteResult rewritten = rewriteSource(request);
   if (!rewritten.ok) {

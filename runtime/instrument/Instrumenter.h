@@ -21,11 +21,13 @@ struct InstrumentOutcome {
   size_t sites = 0;
 };
 
-// Rewrites `input` into `output`. `flags` are the user's compiler flags.
+// Rewrites `input` into `output`. `flags` are the user's compiler flags;
+// `cpu_harness` also rewrites the host code for the CPU harness.
 InstrumentOutcome instrumentFile(const SitePlan &plan, const std::string &input,
                                  const std::string &output,
                                  const std::vector<std::string> &flags,
-                                 const std::string &runtime_header);
+                                 const std::string &runtime_header,
+                                 bool cpu_harness = false);
 
 // Compiler-launcher mode: instruments the .cu sources among `command`'s
 // arguments into a scratch directory, runs the command on the copies and

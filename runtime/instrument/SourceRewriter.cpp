@@ -1,5 +1,7 @@
 #include "runtime/instrument/SourceRewriter.h"
 
+#include "runtime/instrument/HarnessRewriter.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -166,7 +168,10 @@ private:
   bool rewriteAtomic(const clang::Expr *e, const PlannedSite &site,
                      const std::string &n) {
     if (const clang::CallExpr *call = asCall(e)) {
-      if (call->getNumArgs() == 0)
+      // `ref.fetch_max(v)` of a cuda::atomic_ref: its location is inside the
+      // object, which has no portable accessor; the site stays unrecorded
+      // (and is reported as unmatched) rather than recording `v`.
+      if (call->getNumArgs() == 0 || llvm::isa<clang::CXXMemberCallExpr>(call))
         return false;
       uint8_t scope = site.scope ? site.scope : scopeFromName(calleeName(call));
       wrap(call->getArg(0), "__gpurace_rec_a(",
@@ -240,6 +245,8 @@ RewriteResult rewriteSource(const RewriteRequest &request) {
   SiteVisitor visitor(ast->getASTContext(), rewriter, request.sites);
   visitor.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
   result.unmatched = visitor.unmatched();
+  if (request.cpu_harness)
+    rewriteForHarness(ast->getASTContext(), rewriter);
 
   clang::SourceManager &sm = ast->getSourceManager();
   const clang::RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());

@@ -41,6 +41,9 @@ struct RewriteRequest {
   std::vector<PlannedSite> sites;
   // What the output #includes first.
   std::string runtime_header;
+  // Also rewrite launches and dynamic shared memory for the CPU harness
+  // (HarnessRewriter.h).
+  bool cpu_harness = false;
 };
 
 struct RewriteResult {

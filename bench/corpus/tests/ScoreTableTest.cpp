@@ -82,6 +82,26 @@ TEST(ScoreTable, BaselineRoundTripsAndDetectsRegressions) {
   std::remove(path.c_str());
 }
 
+TEST(ScoreTable, DynamicTotalsAreRecordedAndComparedOnlyWhenTheyRan) {
+  std::string path = tempPath("corpus-baseline-dynamic.json");
+  std::string error;
+  ScoreTable table = sampleTable();
+  table.add("fence", Mode::Dynamic, fileScore(2, 0, 0));
+  ASSERT_TRUE(writeBaseline(path, table.total(), error)) << error;
+  Baseline baseline;
+  ASSERT_TRUE(readBaseline(path, baseline, error)) << error;
+  ASSERT_EQ(baseline.modes.count("dynamic"), 1u);
+  EXPECT_EQ(baseline.modes["dynamic"].found, 2u);
+
+  EXPECT_TRUE(compareWithBaseline(baseline, sampleTable().total()).empty());
+  Row worse = table.total();
+  worse.modes[int(Mode::Dynamic)].false_positives = 1;
+  std::vector<std::string> regressions = compareWithBaseline(baseline, worse);
+  ASSERT_EQ(regressions.size(), 1u);
+  EXPECT_NE(regressions[0].find("dynamic: false positives rose 0 -> 1"), std::string::npos);
+  std::remove(path.c_str());
+}
+
 TEST(ScoreTable, MalformedBaselineNamesTheField) {
   std::string path = tempPath("bad-baseline.json");
   std::ofstream(path) << R"({"host_facts": {"found": -1}})";

@@ -361,6 +361,27 @@ TEST(DetectorTest, LanesReachingABarrierSeparatelyAreOneArrival) {
   EXPECT_TRUE(t.run().races().empty());
 }
 
+TEST(DetectorTest, LanesReachingAGridSyncSeparatelyAreOneArrival) {
+  TraceBuilder t = twoByTwo();
+  t.write(0, 0, 0, lane(0), TraceBuilder::same(kData));
+  for (uint32_t b = 0; b < 2; ++b)
+    for (uint32_t w = 0; w < 2; ++w)
+      for (uint32_t l = 0; l < 32; ++l)
+        t.gridSync(9, b, w, lane(l));
+  t.read(1, 1, 1, lane(5), TraceBuilder::same(kData));
+  // A second grid sync that only lane 0 of each warp has reached orders
+  // nothing yet: the write after the first is unordered with the read.
+  t.write(2, 0, 0, lane(0), TraceBuilder::same(kData + 64));
+  for (uint32_t b = 0; b < 2; ++b)
+    for (uint32_t w = 0; w < 2; ++w)
+      t.gridSync(9, b, w, lane(0));
+  t.read(3, 1, 1, lane(0), TraceBuilder::same(kData + 64));
+  Detector d = t.run();
+  const Race &race = onlyRace(d);
+  EXPECT_EQ(race.first_site, 2u);
+  EXPECT_EQ(race.second_site, 3u);
+}
+
 TEST(DetectorTest, PartialLastWarpReachingTheBarrierIsNotDivergence) {
   auto d = TraceBuilder({1, 1, 1}, {40, 1, 1}).barrierAll(9, 0).run();
   EXPECT_TRUE(d.races().empty());

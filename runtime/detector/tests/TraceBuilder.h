@@ -74,6 +74,11 @@ public:
       barrier(site, block, w, layout_.liveLanes(w));
     return *this;
   }
+  TraceBuilder &gridSync(uint32_t site, uint32_t block, uint32_t warp,
+                         uint32_t mask = kFullWarp) {
+    records_.push_back(header(kOpGridSync, site, block, warp, mask));
+    return *this;
+  }
   TraceBuilder &gridSyncAll(uint32_t site) {
     for (uint32_t b = 0; b < layout_.numBlocks(); ++b)
       for (uint32_t w = 0; w < layout_.warpsPerBlock(); ++w)
