@@ -145,11 +145,18 @@ bool readBaseline(const std::string &path, Baseline &baseline,
 
 bool writeBaseline(const std::string &path, const Row &total,
                    std::string &error) {
+  // A mode that did not run keeps what the file recorded for it (the
+  // dynamic column is rerun far less often than the static ones).
   nlohmann::json json = nlohmann::json::object();
+  if (std::ifstream in(path); in) {
+    nlohmann::json recorded = nlohmann::json::parse(in, nullptr, false);
+    if (recorded.is_object())
+      json = recorded;
+  }
   for (Mode mode : kModes) {
     Totals totals = total.modes[static_cast<int>(mode)];
     if (totals.files == 0)
-      continue; // a mode that did not run records nothing
+      continue;
     for (const char *name : kFields)
       json[modeKey(mode)][name] = *field(totals, name);
   }

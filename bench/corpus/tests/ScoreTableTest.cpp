@@ -99,6 +99,16 @@ TEST(ScoreTable, DynamicTotalsAreRecordedAndComparedOnlyWhenTheyRan) {
   std::vector<std::string> regressions = compareWithBaseline(baseline, worse);
   ASSERT_EQ(regressions.size(), 1u);
   EXPECT_NE(regressions[0].find("dynamic: false positives rose 0 -> 1"), std::string::npos);
+
+  // Rewriting the baseline from a static-only run keeps the dynamic totals.
+  Row static_only = sampleTable().total();
+  static_only.modes[int(Mode::HostFacts)].found = 3;
+  ASSERT_TRUE(writeBaseline(path, static_only, error)) << error;
+  Baseline rewritten;
+  ASSERT_TRUE(readBaseline(path, rewritten, error)) << error;
+  EXPECT_EQ(rewritten.modes["host_facts"].found, 3u);
+  ASSERT_EQ(rewritten.modes.count("dynamic"), 1u);
+  EXPECT_EQ(rewritten.modes["dynamic"].found, 2u);
   std::remove(path.c_str());
 }
 
