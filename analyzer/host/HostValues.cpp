@@ -295,6 +295,13 @@ Fact HostValues::fact(z3::expr term, v1::HostFactKind kind,
 void HostValues::addCondition(const clang::Expr *condition, bool holds,
                               v1::HostFactKind kind, const std::string &text,
                               const clang::Stmt &at, std::vector<Fact> &facts) {
+  // `if (!(c)) exit(1);` says c: shown as the user wrote c, also when the
+  // negation comes from a macro.
+  if (auto *negation = dyn_cast<clang::UnaryOperator>(condition->IgnoreParenImpCasts()))
+    if (negation->getOpcode() == clang::UO_LNot) {
+      addCondition(negation->getSubExpr()->IgnoreParens(), !holds, kind, text, at, facts);
+      return;
+    }
   auto v = value(condition);
   if (!v)
     return;
@@ -310,15 +317,32 @@ void HostValues::addPrecedingGuards(const clang::Stmt &block,
   for (const clang::Stmt *stmt : block.children()) {
     if (stmt == until)
       break;
-    if (const clang::Expr *asserted = assertedCondition(stmt)) {
-      addCondition(asserted, true, v1::HOST_FACT_KIND_ASSERT, "assert: ", *stmt, facts);
-      continue;
-    }
-    auto *if_stmt = dyn_cast<clang::IfStmt>(stmt);
-    if (if_stmt && !if_stmt->getElse() && callsTerminator(if_stmt->getThen()))
-      addCondition(if_stmt->getCond(), false, v1::HOST_FACT_KIND_ASSERT,
-                   "guard: ", *stmt, facts);
+    addGuard(*stmt, facts);
   }
+}
+
+void HostValues::addGuard(const clang::Stmt &stmt, std::vector<Fact> &facts) {
+  if (const clang::Expr *asserted = assertedCondition(&stmt)) {
+    addCondition(asserted, true, v1::HOST_FACT_KIND_ASSERT, "assert: ", stmt, facts);
+    return;
+  }
+  // `do { if (!(c)) abort(); } while (0)`: the shape of assert macros such
+  // as KALDI_ASSERT.
+  if (auto *once = dyn_cast<clang::DoStmt>(&stmt)) {
+    bool loops = true;
+    if (!once->getCond()->isValueDependent() &&
+        once->getCond()->EvaluateAsBooleanCondition(loops, ast_) && !loops) {
+      if (isa<clang::CompoundStmt>(once->getBody()))
+        addPrecedingGuards(*once->getBody(), nullptr, facts);
+      else
+        addGuard(*once->getBody(), facts);
+    }
+    return;
+  }
+  auto *if_stmt = dyn_cast<clang::IfStmt>(&stmt);
+  if (if_stmt && !if_stmt->getElse() && callsTerminator(if_stmt->getThen()))
+    addCondition(if_stmt->getCond(), false, v1::HOST_FACT_KIND_ASSERT, "guard: ",
+                 stmt, facts);
 }
 
 std::vector<Fact> HostValues::dominatingFacts() {

@@ -80,6 +80,7 @@ private:
                     const clang::Stmt &at, std::vector<Fact> &facts);
   void addPrecedingGuards(const clang::Stmt &block, const clang::Stmt *until,
                           std::vector<Fact> &facts);
+  void addGuard(const clang::Stmt &stmt, std::vector<Fact> &facts);
   Fact fact(z3::expr term, v1::HostFactKind kind, const std::string &text,
             const clang::Stmt &at);
 

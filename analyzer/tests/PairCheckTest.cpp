@@ -339,6 +339,29 @@ int main(int argc, char **argv) {
   EXPECT_TRUE(findings(result).empty()) << result.DebugString();
 }
 
+TEST(HostFacts, AssertMacroWrappedInDoWhileZeroIsAGuard) {
+  auto result = analyzeCode(R"(
+#include <cstdio>
+#include <cstdlib>
+#define CHECK_OR_DIE(c) do { if (!(c)) { fprintf(stderr, "%s\n", #c); abort(); } } while (0)
+__global__ void wrap(int *a, int n) {
+  a[threadIdx.x % n] = threadIdx.x;
+}
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]);
+  CHECK_OR_DIE(n >= 64);
+  int *a; cudaMalloc(&a, 4096);
+  wrap<<<1, 64>>>(a, n);
+}
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  bool shown_as_written = false;
+  for (const auto &proof : result.race_freedom_proofs())
+    for (const auto &a : proof.assumptions())
+      shown_as_written |= a.description() == "guard: n >= 64";
+  EXPECT_TRUE(shown_as_written) << result.DebugString();
+}
+
 TEST(HostFacts, WrapperParametersAreFollowedIntoEachCaller) {
   auto result = analyzeCode(R"(
 #include <cassert>
