@@ -163,6 +163,24 @@ bool HostValues::assignedOutsideInit(const clang::VarDecl &var) const {
   return assignments_.count(&var) > 0;
 }
 
+std::optional<z3::expr> HostValues::fieldSymbol(const clang::MemberExpr &member) {
+  const clang::Expr *base = member.getBase()->IgnoreParenImpCasts();
+  auto *ref = dyn_cast<clang::DeclRefExpr>(base);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || member.isArrow() || argumentFor(*var) ||
+      !member.getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  return fieldSymbolFor(*var, member.getMemberDecl()->getNameAsString());
+}
+
+z3::expr HostValues::fieldSymbolFor(const clang::VarDecl &var, const std::string &field) {
+  // One symbol per variable and field (`vol.pitch`), so that an argument
+  // and the allocation facts speak of the same value.
+  return symbols_.shared("host:" + var.getQualifiedNameAsString() + "." + field + "@" +
+                             std::to_string(var.getLocation().getRawEncoding()),
+                         kInt64);
+}
+
 z3::expr HostValues::symbolFor(const clang::VarDecl &var) {
   // One symbol per variable: every use of it is related to every other.
   // Named by where it is declared, never by its address, so that the
@@ -221,6 +239,9 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(expr))
     if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
       return variable(*var);
+  if (auto *member = dyn_cast<clang::MemberExpr>(expr))
+    if (auto field = fieldSymbol(*member))
+      return field;
   if (auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
     auto sub = value(unary->getSubExpr());
     if (sub && unary->getOpcode() == clang::UO_Minus)
@@ -474,6 +495,56 @@ std::optional<z3::expr> HostValues::vectorBytes(const clang::Expr *pointer_arg,
                                             kInt64));
 }
 
+std::optional<z3::expr> HostValues::volumeBytes(const clang::Expr *pointer_arg,
+                                                std::string &name,
+                                                std::vector<Fact> &facts) {
+  auto *member = dyn_cast<clang::MemberExpr>(pointer_arg->IgnoreParenCasts());
+  auto *ref = member ? dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts())
+                     : nullptr;
+  auto *volume = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!volume || member->getMemberDecl()->getName() != "ptr")
+    return std::nullopt;
+  // cudaMalloc3D(&volume, extent), the extent from make_cudaExtent(w, h, d).
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::VarDecl *volume;
+    std::vector<const clang::CallExpr *> calls;
+    bool VisitCallExpr(clang::CallExpr *call) {
+      const clang::FunctionDecl *callee = call->getDirectCallee();
+      if (callee && callee->getName() == "cudaMalloc3D" && call->getNumArgs() == 2 &&
+          referencedVar(call->getArg(0)) == volume)
+        calls.push_back(call);
+      return true;
+    }
+  } finder;
+  finder.volume = volume;
+  finder.TraverseStmt(host_->getBody());
+  if (finder.calls.size() != 1)
+    return std::nullopt;
+  const clang::Expr *extent = finder.calls.front()->getArg(1)->IgnoreImplicit();
+  if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(extent))
+    extent = temp->getSubExpr()->IgnoreImplicit();
+  if (auto *construct = dyn_cast<clang::CXXConstructExpr>(extent))
+    if (construct->getNumArgs() == 1)
+      extent = construct->getArg(0)->IgnoreImplicit();
+  if (const clang::VarDecl *local = referencedVar(extent))
+    if (local->getInit() && !assignedOutsideInit(*local))
+      extent = local->getInit()->IgnoreImplicit();
+  auto *make = dyn_cast<clang::CallExpr>(extent->IgnoreImplicit());
+  if (!make || !make->getDirectCallee() ||
+      make->getDirectCallee()->getName() != "make_cudaExtent" || make->getNumArgs() != 3)
+    return std::nullopt;
+  auto width = value(make->getArg(0)), height = value(make->getArg(1)),
+       depth = value(make->getArg(2));
+  if (!width || !height || !depth)
+    return std::nullopt;
+  z3::expr pitch = fieldSymbolFor(*volume, "pitch");
+  facts.push_back(fact(arith_.lessEq(*width, pitch, true), v1::HOST_FACT_KIND_ALLOCATION,
+                       "pitch of '" + volume->getNameAsString() + "' >= its width",
+                       *finder.calls.front()));
+  name = volume->getNameAsString() + ".ptr";
+  return arith_.mul(arith_.mul(pitch, *height), *depth);
+}
+
 std::optional<z3::expr> HostValues::bytesOf(const clang::Expr &allocation,
                                             const clang::VarDecl &pointer,
                                             std::string &text, std::vector<Fact> &facts) {
@@ -528,10 +599,12 @@ std::optional<z3::expr> HostValues::allocationBytes(const clang::Expr *pointer_a
   if (!host_ || !host_->hasBody())
     return std::nullopt;
   std::string name, text;
-  std::optional<z3::expr> bytes = vectorBytes(pointer_arg, name);
   const clang::Stmt *at = pointer_arg;
+  std::optional<z3::expr> bytes = vectorBytes(pointer_arg, name);
   if (bytes) {
     text = "its elements";
+  } else if ((bytes = volumeBytes(pointer_arg, name, facts))) {
+    text = "pitch * height * depth bytes";
   } else {
     if (!pointer || !pointer_arg->IgnoreParenCasts()->getType()->isPointerType() ||
         !isa<clang::DeclRefExpr>(pointer_arg->IgnoreParenCasts()))

@@ -29,6 +29,7 @@ namespace clang {
 class ASTContext;
 class Expr;
 class FunctionDecl;
+class MemberExpr;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -71,6 +72,12 @@ private:
   bool assignedOutsideInit(const clang::VarDecl &var) const;
   // The bytes behind `v.data()` of a std::vector sized at construction.
   std::optional<z3::expr> vectorBytes(const clang::Expr *pointer_arg, std::string &name);
+  // The bytes behind `v.ptr` of a cudaPitchedPtr from cudaMalloc3D, with the
+  // fact that its pitch covers a row.
+  std::optional<z3::expr> volumeBytes(const clang::Expr *pointer_arg, std::string &name,
+                                      std::vector<Fact> &facts);
+  std::optional<z3::expr> fieldSymbol(const clang::MemberExpr &member);
+  z3::expr fieldSymbolFor(const clang::VarDecl &var, const std::string &field);
   // The bytes one allocation call or new-expression provides.
   std::optional<z3::expr> bytesOf(const clang::Expr &allocation,
                                   const clang::VarDecl &pointer, std::string &text,

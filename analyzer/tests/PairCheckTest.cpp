@@ -362,6 +362,27 @@ int main(int argc, char **argv) {
   EXPECT_TRUE(shown_as_written) << result.DebugString();
 }
 
+TEST(HostFacts, Malloc3DPitchCoversTheRequestedWidth) {
+  auto result = analyzeCode(R"(
+__global__ void nextRow(char *base, size_t pitch, int width) {
+  int x = threadIdx.x;
+  if (x < width) base[pitch + x] = base[x];
+}
+int main() {
+  cudaPitchedPtr volume;
+  cudaMalloc3D(&volume, make_cudaExtent(256, 4, 2));
+  nextRow<<<1, 256>>>((char *)volume.ptr, volume.pitch, 256);
+}
+)");
+  // Row 1 starts at least a width after row 0.
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  bool names_pitch = false;
+  for (const auto &proof : result.race_freedom_proofs())
+    for (const auto &a : proof.assumptions())
+      names_pitch |= a.description() == "pitch of 'volume' >= its width";
+  EXPECT_TRUE(names_pitch) << result.DebugString();
+}
+
 TEST(HostFacts, WrapperParametersAreFollowedIntoEachCaller) {
   auto result = analyzeCode(R"(
 #include <cassert>
