@@ -1,6 +1,7 @@
 #include "analyzer/check/AcquireRelease.h"
 
 #include <algorithm>
+#include <array>
 
 namespace gpurace::analyzer {
 
@@ -88,6 +89,29 @@ bool isLockAcquire(const AccessGuards &guards, const SyncHalf &acquire) {
                      [&](const SyncHalf &r) { return locks(acquire, r); });
 }
 
+// Calls `visit(halves)` with the acquire and release of each lock that the
+// first access and the second access hold on one word object.
+template <class Visit>
+void forEachLock(const AccessGuards &first, const AccessGuards &second, Visit visit) {
+  for (const SyncHalf &acquire_a : first.acquires)
+    for (const SyncHalf &release_a : first.releases)
+      for (const SyncHalf &acquire_b : second.acquires)
+        for (const SyncHalf &release_b : second.releases)
+          if (locks(acquire_a, release_a) && locks(acquire_b, release_b) &&
+              sameObject(acquire_a, acquire_b))
+            visit(std::array<SyncHalf, 4>{acquire_a, release_a, acquire_b, release_b});
+}
+
+// Calls `visit(release, acquire)` for each flag the producer's access
+// releases and the consumer's access acquires.
+template <class Visit>
+void forEachFlag(const AccessGuards &producer, const AccessGuards &consumer, Visit visit) {
+  for (const SyncHalf &release : producer.releases)
+    for (const SyncHalf &acquire : consumer.acquires)
+      if (sameObject(release, acquire) && !isLockAcquire(consumer, acquire))
+        visit(release, acquire);
+}
+
 } // namespace
 
 AcquireRelease::AcquireRelease(const KernelModel &model, const SymbolSpace &symbols)
@@ -147,57 +171,43 @@ z3::expr AcquireRelease::sameWord(const SyncHalf &x, int tx, const SyncHalf &y,
 
 z3::expr AcquireRelease::flagOrdered(const MemoryAccess &first, int t1,
                                      const MemoryAccess &second, int t2,
-                                     bool inter_block, bool check_scope) const {
+                                     bool inter_block) const {
   z3::expr any = symbols_.context().bool_val(false);
-  const AccessGuards &consumer = guards(second);
-  for (const SyncHalf &release : guards(first).releases)
-    for (const SyncHalf &acquire : consumer.acquires) {
-      if (!sameObject(release, acquire) || isLockAcquire(consumer, acquire))
-        continue;
-      if (check_scope && !(reaches(release, inter_block) && reaches(acquire, inter_block)))
-        continue;
+  forEachFlag(guards(first), guards(second), [&](const SyncHalf &release,
+                                                 const SyncHalf &acquire) {
+    if (reaches(release, inter_block) && reaches(acquire, inter_block))
       any = any || (holds(release, t1) && holds(acquire, t2) &&
                     sameWord(release, t1, acquire, t2));
-    }
+  });
   return any;
 }
 
 z3::expr AcquireRelease::lockOrdered(const MemoryAccess &a, const MemoryAccess &b,
-                                     bool inter_block, bool check_scope) const {
+                                     bool inter_block) const {
   z3::expr any = symbols_.context().bool_val(false);
-  const AccessGuards &ga = guards(a), &gb = guards(b);
-  for (const SyncHalf &acquire_a : ga.acquires)
-    for (const SyncHalf &release_a : ga.releases)
-      for (const SyncHalf &acquire_b : gb.acquires)
-        for (const SyncHalf &release_b : gb.releases) {
-          if (!locks(acquire_a, release_a) || !locks(acquire_b, release_b) ||
-              !sameObject(acquire_a, acquire_b))
-            continue;
-          if (check_scope &&
-              !(reaches(acquire_a, inter_block) && reaches(release_a, inter_block) &&
-                reaches(acquire_b, inter_block) && reaches(release_b, inter_block)))
-            continue;
-          any = any || (holds(acquire_a, 1) && holds(release_a, 1) &&
-                        holds(acquire_b, 2) && holds(release_b, 2) &&
-                        sameWord(acquire_a, 1, release_a, 1) &&
-                        sameWord(acquire_b, 2, release_b, 2) &&
-                        sameWord(acquire_a, 1, acquire_b, 2));
-        }
+  forEachLock(guards(a), guards(b), [&](const std::array<SyncHalf, 4> &halves) {
+    const auto &[acquire_a, release_a, acquire_b, release_b] = halves;
+    if (std::all_of(halves.begin(), halves.end(),
+                    [&](const SyncHalf &h) { return reaches(h, inter_block); }))
+      any = any || (holds(acquire_a, 1) && holds(release_a, 1) &&
+                    holds(acquire_b, 2) && holds(release_b, 2) &&
+                    sameWord(acquire_a, 1, release_a, 1) &&
+                    sameWord(acquire_b, 2, release_b, 2) &&
+                    sameWord(acquire_a, 1, acquire_b, 2));
+  });
   return any;
 }
 
 z3::expr AcquireRelease::ordered(const MemoryAccess &a, const MemoryAccess &b,
                                  bool inter_block) const {
-  return lockOrdered(a, b, inter_block, true) ||
-         flagOrdered(a, 1, b, 2, inter_block, true) ||
-         flagOrdered(b, 2, a, 1, inter_block, true);
+  return lockOrdered(a, b, inter_block) || flagOrdered(a, 1, b, 2, inter_block) ||
+         flagOrdered(b, 2, a, 1, inter_block);
 }
 
 OrderingAttempt AcquireRelease::attempt(const MemoryAccess &a, const MemoryAccess &b,
                                         bool inter_block) const {
   OrderingAttempt out;
-  const AccessGuards &ga = guards(a), &gb = guards(b);
-  auto consider = [&](OrderingAttempt::Kind kind, std::vector<SyncHalf> halves) {
+  auto consider = [&](OrderingAttempt::Kind kind, const auto &halves) {
     bool fenced = std::all_of(halves.begin(), halves.end(),
                               [](const SyncHalf &h) { return h.fence != nullptr; });
     bool scoped = std::all_of(halves.begin(), halves.end(), [&](const SyncHalf &h) {
@@ -210,22 +220,15 @@ OrderingAttempt AcquireRelease::attempt(const MemoryAccess &a, const MemoryAcces
       out.scoped |= fenced && scoped;
     }
   };
-  for (const SyncHalf &acquire_a : ga.acquires)
-    for (const SyncHalf &release_a : ga.releases)
-      for (const SyncHalf &acquire_b : gb.acquires)
-        for (const SyncHalf &release_b : gb.releases)
-          if (locks(acquire_a, release_a) && locks(acquire_b, release_b) &&
-              sameObject(acquire_a, acquire_b))
-            consider(OrderingAttempt::Kind::Lock,
-                     {acquire_a, release_a, acquire_b, release_b});
-  auto flags = [&](const AccessGuards &producer, const AccessGuards &consumer) {
-    for (const SyncHalf &release : producer.releases)
-      for (const SyncHalf &acquire : consumer.acquires)
-        if (sameObject(release, acquire) && !isLockAcquire(consumer, acquire))
-          consider(OrderingAttempt::Kind::Flag, {release, acquire});
+  const AccessGuards &ga = guards(a), &gb = guards(b);
+  forEachLock(ga, gb, [&](const std::array<SyncHalf, 4> &halves) {
+    consider(OrderingAttempt::Kind::Lock, halves);
+  });
+  auto flag = [&](const SyncHalf &release, const SyncHalf &acquire) {
+    consider(OrderingAttempt::Kind::Flag, std::array<SyncHalf, 2>{release, acquire});
   };
-  flags(ga, gb);
-  flags(gb, ga);
+  forEachFlag(ga, gb, flag);
+  forEachFlag(gb, ga, flag);
   return out;
 }
 

@@ -70,9 +70,8 @@ private:
   z3::expr holds(const SyncHalf &half, int thread) const;
   z3::expr sameWord(const SyncHalf &x, int tx, const SyncHalf &y, int ty) const;
   z3::expr flagOrdered(const MemoryAccess &first, int t1, const MemoryAccess &second,
-                       int t2, bool inter_block, bool check_scope) const;
-  z3::expr lockOrdered(const MemoryAccess &a, const MemoryAccess &b, bool inter_block,
-                       bool check_scope) const;
+                       int t2, bool inter_block) const;
+  z3::expr lockOrdered(const MemoryAccess &a, const MemoryAccess &b, bool inter_block) const;
 
   const KernelModel &model_;
   const SymbolSpace &symbols_;
