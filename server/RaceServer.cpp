@@ -3,6 +3,7 @@
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
 
@@ -117,7 +118,17 @@ Status RaceServer::startHttp(const ServerConfig &config) {
   if (bound <= 0)
     return Status::internal("cannot listen for HTTP on " + config.http_listen);
   http_address_ = host + ":" + std::to_string(bound);
-  http_thread_ = std::thread([this] { http_->listen_after_bind(); });
+  http_thread_ = std::thread([this] {
+    http_->listen_after_bind();
+    http_stopped_ = true;
+  });
+  // httplib's stop() does nothing until the accept loop has begun, so a
+  // shutdown that came before it would leave the thread listening forever.
+  while (!http_->is_running() && !http_stopped_)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  if (http_stopped_)
+    return Status::internal("HTTP listener on " + http_address_ +
+                            " stopped as it started");
   return {};
 }
 

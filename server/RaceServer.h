@@ -9,6 +9,7 @@
 
 #include <grpcpp/server.h>
 
+#include <atomic>
 #include <memory>
 #include <thread>
 
@@ -45,6 +46,7 @@ private:
   std::unique_ptr<HttpApi> api_;
   std::unique_ptr<httplib::Server> http_;
   std::thread http_thread_;
+  std::atomic<bool> http_stopped_{false};
   std::string grpc_address_, http_address_;
   bool tls_ = false;
 };
