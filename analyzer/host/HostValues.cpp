@@ -8,6 +8,9 @@
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <numeric>
 
 namespace gpurace::analyzer {
 
@@ -71,6 +74,51 @@ public:
     return true;
   }
 };
+
+// The constant a write adds to `var` (`++i`, `i -= 4`, `i = i + STEP`);
+// nothing for any other write.
+std::optional<int64_t> constantStep(const clang::Stmt &write, const clang::VarDecl &var,
+                                    const clang::ASTContext &ast) {
+  auto constant = [&](const clang::Expr *e) -> std::optional<int64_t> {
+    clang::Expr::EvalResult result;
+    if (e->isValueDependent() || !e->EvaluateAsInt(result, ast))
+      return std::nullopt;
+    return result.Val.getInt().getExtValue();
+  };
+  auto negated = [](std::optional<int64_t> c) { return c ? std::optional(-*c) : c; };
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(&write)) {
+    if (!unary->isIncrementDecrementOp() || referencedVar(unary->getSubExpr()) != &var)
+      return std::nullopt;
+    return unary->isIncrementOp() ? 1 : -1;
+  }
+  auto *op = dyn_cast<clang::BinaryOperator>(&write);
+  if (!op || referencedVar(op->getLHS()) != &var)
+    return std::nullopt;
+  const clang::Expr *rhs = op->getRHS()->IgnoreParenImpCasts();
+  if (op->getOpcode() == clang::BO_AddAssign)
+    return constant(rhs);
+  if (op->getOpcode() == clang::BO_SubAssign)
+    return negated(constant(rhs));
+  auto *sum = dyn_cast<clang::BinaryOperator>(rhs);
+  if (op->getOpcode() != clang::BO_Assign || !sum || !sum->isAdditiveOp())
+    return std::nullopt;
+  bool minus = sum->getOpcode() == clang::BO_Sub;
+  if (referencedVar(sum->getLHS()) == &var)
+    return minus ? negated(constant(sum->getRHS())) : constant(sum->getRHS());
+  if (!minus && referencedVar(sum->getRHS()) == &var)
+    return constant(sum->getLHS());
+  return std::nullopt;
+}
+
+void collectVars(const clang::Stmt *stmt, std::set<const clang::VarDecl *> &vars) {
+  if (!stmt)
+    return;
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(stmt))
+    if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
+      vars.insert(var);
+  for (const clang::Stmt *child : stmt->children())
+    collectVars(child, vars);
+}
 
 bool callsTerminator(const clang::Stmt *stmt) {
   if (!stmt)
@@ -366,6 +414,117 @@ void HostValues::addGuard(const clang::Stmt &stmt, std::vector<Fact> &facts) {
                  stmt, facts);
 }
 
+bool HostValues::contains(const clang::Stmt &outer, const clang::Stmt &inner) const {
+  if (&outer == &inner)
+    return true;
+  for (auto parents = ast_.getParents(inner); !parents.empty();
+       parents = ast_.getParents(parents[0])) {
+    const clang::Stmt *parent = parents[0].get<clang::Stmt>();
+    if (!parent)
+      return false;
+    if (parent == &outer)
+      return true;
+  }
+  return false;
+}
+
+bool HostValues::changedBeforeLaunch(const clang::Stmt &body,
+                                     const clang::VarDecl &var) const {
+  auto found = assignments_.find(&var);
+  if (found == assignments_.end())
+    return false;
+  const clang::SourceManager &sources = ast_.getSourceManager();
+  for (const clang::Stmt *write : found->second) {
+    if (!contains(body, *write))
+      continue;
+    if (sources.isBeforeInTranslationUnit(write->getBeginLoc(), launch_->getBeginLoc()))
+      return true;
+    // A write after the launch in a loop around both still comes first
+    // on that loop's next iteration.
+    for (auto parents = ast_.getParents(*write); !parents.empty();
+         parents = ast_.getParents(parents[0])) {
+      const clang::Stmt *parent = parents[0].get<clang::Stmt>();
+      if (!parent || parent == &body)
+        break;
+      if ((isa<clang::ForStmt>(parent) || isa<clang::WhileStmt>(parent) ||
+           isa<clang::DoStmt>(parent)) &&
+          contains(*parent, *launch_))
+        return true;
+    }
+  }
+  return false;
+}
+
+void HostValues::addLoopFacts(const clang::Stmt &loop, const clang::Expr *condition,
+                              const clang::Stmt &body, std::vector<Fact> &facts) {
+  if (!condition)
+    return;
+  std::set<const clang::VarDecl *> tested;
+  collectVars(condition, tested);
+  for (const clang::VarDecl *var : tested)
+    if (changedBeforeLaunch(body, *var))
+      return;
+  addCondition(condition, true, v1::HOST_FACT_KIND_LOOP_BOUND, "loop: ", loop, facts);
+  for (const clang::VarDecl *var : tested)
+    addInductionFacts(loop, *var, facts);
+}
+
+void HostValues::addInductionFacts(const clang::Stmt &loop, const clang::VarDecl &var,
+                                   std::vector<Fact> &facts) {
+  if (!var.getType()->isIntegralOrEnumerationType())
+    return;
+  const clang::Expr *start =
+      var.isLocalVarDecl() && !var.isStaticLocal() ? var.getInit() : nullptr;
+  const clang::Stmt *restart = nullptr; // `for (i = s; ...)`
+  if (auto *for_loop = dyn_cast<clang::ForStmt>(&loop))
+    if (auto *init = dyn_cast_or_null<clang::BinaryOperator>(for_loop->getInit()))
+      if (init->getOpcode() == clang::BO_Assign && referencedVar(init->getLHS()) == &var) {
+        start = init->getRHS();
+        restart = init;
+      }
+  auto found = assignments_.find(&var);
+  if (!start || found == assignments_.end())
+    return;
+  // Every other write must add a constant of one sign; after a restart
+  // they must all lie in this loop, which the restart begins.
+  int64_t stride = 0;
+  int direction = 0;
+  for (const clang::Stmt *write : found->second) {
+    if (write == restart)
+      continue;
+    std::optional<int64_t> step = constantStep(*write, var, ast_);
+    if (!step || (restart && !contains(loop, *write)))
+      return;
+    if (*step == 0)
+      continue;
+    int sign = *step > 0 ? 1 : -1;
+    if (direction != 0 && sign != direction)
+      return;
+    direction = sign;
+    stride = std::gcd(stride, *step < 0 ? -*step : *step);
+  }
+  std::optional<z3::expr> from = value(start);
+  if (direction == 0 || !from)
+    return;
+  z3::expr at_launch = symbolFor(var);
+  std::string name = var.getNameAsString();
+  std::string shown = sourceText(start->getSourceRange(), ast_.getSourceManager());
+  facts.push_back(fact(direction > 0 ? arith_.lessEq(*from, at_launch, true)
+                                     : arith_.lessEq(at_launch, *from, true),
+                       v1::HOST_FACT_KIND_LOOP_BOUND,
+                       "loop: " + name + (direction > 0 ? " counts up from " : " counts down from ") +
+                           shown,
+                       loop));
+  if (stride > 1)
+    facts.push_back(fact(arith_.rem(arith_.sub(at_launch, *from),
+                                    arith_.constant(stride, kInt64), true) ==
+                             arith_.constant(0, kInt64),
+                         v1::HOST_FACT_KIND_LOOP_BOUND,
+                         "loop: " + name + " steps by " + std::to_string(stride) + " from " +
+                             shown,
+                         loop));
+}
+
 std::vector<Fact> HostValues::dominatingFacts() {
   std::vector<Fact> facts;
   const clang::Stmt *child = launch_;
@@ -382,26 +541,11 @@ std::vector<Fact> HostValues::dominatingFacts() {
                      v1::HOST_FACT_KIND_ASSERT, "enclosing condition: ", *parent,
                      facts);
     } else if (auto *loop = dyn_cast<clang::ForStmt>(parent)) {
-      if (child == loop->getBody()) {
-        if (auto *decl = dyn_cast_or_null<clang::DeclStmt>(loop->getInit()))
-          if (decl->isSingleDecl())
-            if (auto *var = dyn_cast<clang::VarDecl>(decl->getSingleDecl()))
-              if (var->getInit())
-                if (auto start = value(var->getInit()))
-                  facts.push_back(fact(arith_.lessEq(*start, symbolFor(*var), true),
-                                       v1::HOST_FACT_KIND_LOOP_BOUND,
-                                       "loop: " + var->getNameAsString() + " starts at " +
-                                           sourceText(var->getInit()->getSourceRange(),
-                                                      ast_.getSourceManager()),
-                                       *parent));
-        if (loop->getCond())
-          addCondition(loop->getCond(), true, v1::HOST_FACT_KIND_LOOP_BOUND, "loop: ",
-                       *parent, facts);
-      }
+      if (child == loop->getBody())
+        addLoopFacts(*loop, loop->getCond(), *loop->getBody(), facts);
     } else if (auto *loop = dyn_cast<clang::WhileStmt>(parent)) {
       if (child == loop->getBody())
-        addCondition(loop->getCond(), true, v1::HOST_FACT_KIND_LOOP_BOUND, "loop: ",
-                     *parent, facts);
+        addLoopFacts(*loop, loop->getCond(), *loop->getBody(), facts);
     }
     child = parent;
   }

@@ -88,6 +88,16 @@ private:
   void addPrecedingGuards(const clang::Stmt &block, const clang::Stmt *until,
                           std::vector<Fact> &facts);
   void addGuard(const clang::Stmt &stmt, std::vector<Fact> &facts);
+  // The condition of a loop around the launch, unless its body may change
+  // a variable of the condition before the launch, and what the writes of
+  // its induction variables say: where they start, their direction, their
+  // stride.
+  void addLoopFacts(const clang::Stmt &loop, const clang::Expr *condition,
+                    const clang::Stmt &body, std::vector<Fact> &facts);
+  void addInductionFacts(const clang::Stmt &loop, const clang::VarDecl &var,
+                         std::vector<Fact> &facts);
+  bool changedBeforeLaunch(const clang::Stmt &body, const clang::VarDecl &var) const;
+  bool contains(const clang::Stmt &outer, const clang::Stmt &inner) const;
   Fact fact(z3::expr term, v1::HostFactKind kind, const std::string &text,
             const clang::Stmt &at);
 

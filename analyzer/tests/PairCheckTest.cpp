@@ -451,5 +451,76 @@ void run(const float *in, float *out) {
   EXPECT_TRUE(hasRaceBetween(result, 3, 3)) << result.DebugString();
 }
 
+// A chunk offset the kernel assumes to be a multiple of its block: each
+// thread reads back the element it wrote only when it is.
+constexpr const char *kAlignedChunks = R"(
+__global__ void stage(float *a, int base) {
+  __shared__ float s[256];
+  s[(base + threadIdx.x) %% 256] = a[base + threadIdx.x];
+  a[base + threadIdx.x] = 2.0f * s[threadIdx.x];
+}
+int main() {
+  const int n = 1 << 16;
+  float *a; cudaMalloc(&a, n * sizeof(float));
+  for (%s)
+    stage<<<1, 256>>>(a, base);
+}
+)";
+
+TEST(HostFacts, HostLoopStrideAlignsTheArgument) {
+  char aligned[1024], unaligned[1024];
+  std::snprintf(aligned, sizeof aligned, kAlignedChunks,
+                "int base = 0; base < n; base += 256");
+  std::snprintf(unaligned, sizeof unaligned, kAlignedChunks,
+                "int base = 32; base < n; base = base + 256");
+  auto safe = analyzeCode(aligned);
+  EXPECT_TRUE(findings(safe).empty()) << safe.DebugString();
+  bool names_stride = false;
+  for (const auto &proof : safe.race_freedom_proofs())
+    for (const auto &a : proof.assumptions())
+      names_stride |= a.description() == "loop: base steps by 256 from 0";
+  EXPECT_TRUE(names_stride) << safe.DebugString();
+  EXPECT_TRUE(hasRaceBetween(analyzeCode(unaligned), 4, 5));
+}
+
+TEST(HostFacts, CountingDownBoundsTheInductionVariableFromAbove) {
+  // off halves from 512: nothing bounds it from below but the condition.
+  auto result = analyzeCode(R"(
+__global__ void shift(float *a, int off) {
+  a[threadIdx.x] = a[threadIdx.x + off];
+}
+int main() {
+  const int n = 1024;
+  float *a; cudaMalloc(&a, 2 * n * sizeof(float));
+  for (int off = n / 2; off >= 1; off /= 2)
+    shift<<<1, 128>>>(a, off);
+  for (int off = n; off >= 256; off -= 128)
+    shift<<<1, 128>>>(a, off);
+}
+)");
+  // The halving loop reaches off < 128; the second loop never goes below
+  // 256, so only the first launch races.
+  ASSERT_TRUE(hasRaceBetween(result, 3, 3)) << result.DebugString();
+  for (const auto &f : findings(result))
+    EXPECT_EQ(f.launch_site().location().line(), 9u) << f.DebugString();
+}
+
+TEST(HostFacts, ConditionOfALoopThatChangesItsVariableFirstIsNotAFact) {
+  auto result = analyzeCode(R"(
+__global__ void shift(float *a, int off) {
+  a[threadIdx.x] = a[threadIdx.x + off];
+}
+int main() {
+  float *a; cudaMalloc(&a, 4096);
+  int off = 300;
+  while (off >= 128) {
+    off -= 200;
+    shift<<<1, 128>>>(a, off);
+  }
+}
+)");
+  EXPECT_TRUE(hasRaceBetween(result, 3, 3)) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
