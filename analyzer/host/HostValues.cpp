@@ -218,7 +218,99 @@ std::optional<z3::expr> HostValues::fieldSymbol(const clang::MemberExpr &member)
   if (!var || member.isArrow() || argumentFor(*var) ||
       !member.getType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  return fieldSymbolFor(*var, member.getMemberDecl()->getNameAsString());
+  return fieldValue(*var, member.getMemberDecl()->getNameAsString());
+}
+
+namespace {
+
+// `var.field` as the left side of a write, or as what `&` takes.
+const clang::MemberExpr *fieldOf(const clang::Stmt &write, const clang::VarDecl &var) {
+  const clang::Expr *target = nullptr;
+  if (auto *op = dyn_cast<clang::BinaryOperator>(&write))
+    target = op->getLHS();
+  else if (auto *unary = dyn_cast<clang::UnaryOperator>(&write))
+    target = unary->getSubExpr();
+  auto *member = target ? dyn_cast<clang::MemberExpr>(target->IgnoreParenImpCasts()) : nullptr;
+  if (!member || member->isArrow())
+    return nullptr;
+  auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+  return ref && ref->getDecl() == &var ? member : nullptr;
+}
+
+// The initializer of one field in `Image img = {p, w, h}`.
+const clang::Expr *fieldInitializer(const clang::VarDecl &var, const std::string &field) {
+  auto *list = dyn_cast_or_null<clang::InitListExpr>(var.getInit());
+  const clang::RecordDecl *record = var.getType()->getAsRecordDecl();
+  auto *cxx = dyn_cast_or_null<clang::CXXRecordDecl>(record);
+  if (!list || !record || (cxx && cxx->getNumBases() > 0))
+    return nullptr;
+  unsigned index = 0;
+  for (const clang::FieldDecl *decl : record->fields()) {
+    if (decl->getNameAsString() == field)
+      return index < list->getNumInits() ? list->getInit(index) : nullptr;
+    ++index;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+const clang::Expr *HostValues::fieldAssignment(const clang::VarDecl &var,
+                                               const std::string &field) const {
+  const clang::Expr *found = nullptr;
+  auto writes = assignments_.find(&var);
+  if (writes != assignments_.end()) {
+    for (const clang::Stmt *write : writes->second) {
+      const clang::MemberExpr *member = fieldOf(*write, var);
+      if (!member)
+        return nullptr; // the whole struct is written or escapes
+      if (member->getMemberDecl()->getNameAsString() != field)
+        continue;
+      auto *assign = dyn_cast<clang::BinaryOperator>(write);
+      if (found || !assign || assign->getOpcode() != clang::BO_Assign ||
+          !dominatesLaunch(*assign))
+        return nullptr;
+      found = assign->getRHS();
+    }
+  }
+  return found ? found : fieldInitializer(var, field);
+}
+
+bool HostValues::dominatesLaunch(const clang::Stmt &stmt) const {
+  auto parents = ast_.getParents(stmt);
+  const clang::Stmt *block = parents.empty() ? nullptr : parents[0].get<clang::Stmt>();
+  return block && isa<clang::CompoundStmt>(block) && contains(*block, *launch_) &&
+         ast_.getSourceManager().isBeforeInTranslationUnit(stmt.getEndLoc(),
+                                                           launch_->getBeginLoc());
+}
+
+z3::expr HostValues::fieldValue(const clang::VarDecl &var, const std::string &field) {
+  bool local = var.isLocalVarDecl() && !var.isStaticLocal();
+  auto key = std::make_pair(&var, field);
+  const clang::Expr *assigned = local ? fieldAssignment(var, field) : nullptr;
+  if (!assigned || following_fields_.count(key))
+    return fieldSymbolFor(var, field);
+  following_fields_.insert(key);
+  std::optional<z3::expr> result = value(assigned);
+  following_fields_.erase(key);
+  return result ? *result : fieldSymbolFor(var, field);
+}
+
+std::optional<z3::expr> HostValues::structField(const clang::Expr *struct_arg,
+                                                const std::string &field) {
+  const clang::Expr *e = struct_arg->IgnoreImplicit();
+  if (auto *copy = dyn_cast<clang::CXXConstructExpr>(e))
+    if (copy->getNumArgs() == 1)
+      e = copy->getArg(0)->IgnoreImplicit();
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParens());
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var)
+    return std::nullopt;
+  if (const clang::Expr *passed = argumentFor(*var))
+    return caller_->structField(passed, field);
+  if (isa<clang::ParmVarDecl>(var))
+    return std::nullopt;
+  return fieldValue(*var, field);
 }
 
 z3::expr HostValues::fieldSymbolFor(const clang::VarDecl &var, const std::string &field) {

@@ -24,6 +24,8 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
+#include <utility>
 
 namespace clang {
 class ASTContext;
@@ -59,6 +61,12 @@ public:
   std::optional<z3::expr> allocationBytes(const clang::Expr *pointer_arg,
                                           std::vector<Fact> &facts);
 
+  // The value of `field` of a struct argument (`img` for `img.width`) at
+  // the launch, followed through the callers; nothing when the argument
+  // is not a host struct variable.
+  std::optional<z3::expr> structField(const clang::Expr *struct_arg,
+                                      const std::string &field);
+
   // The host variable a pointer argument comes from (`p`, `p + 4`, `&a[i]`),
   // followed through the parameters of the call chain; null when unknown.
   const clang::VarDecl *pointerRoot(const clang::Expr *pointer_arg) const;
@@ -77,6 +85,13 @@ private:
   std::optional<z3::expr> volumeBytes(const clang::Expr *pointer_arg, std::string &name,
                                       std::vector<Fact> &facts);
   std::optional<z3::expr> fieldSymbol(const clang::MemberExpr &member);
+  // `var.field` at the launch: what its one dominating assignment or the
+  // struct's initializer gives it, else a symbol for the field.
+  z3::expr fieldValue(const clang::VarDecl &var, const std::string &field);
+  const clang::Expr *fieldAssignment(const clang::VarDecl &var,
+                                     const std::string &field) const;
+  // Whether `stmt` is a statement of a block around the launch, before it.
+  bool dominatesLaunch(const clang::Stmt &stmt) const;
   z3::expr fieldSymbolFor(const clang::VarDecl &var, const std::string &field);
   // The bytes one allocation call or new-expression provides.
   std::optional<z3::expr> bytesOf(const clang::Expr &allocation,
@@ -108,6 +123,7 @@ private:
   const clang::Expr *launch_;
   HostValues *caller_;
   std::set<const clang::VarDecl *> following_;
+  std::set<std::pair<const clang::VarDecl *, std::string>> following_fields_;
   // A variable's value is computed once, so that an unknown initializer
   // (`atoi(argv[1])`) is one symbol wherever the variable is used.
   std::map<const clang::VarDecl *, z3::expr> values_;

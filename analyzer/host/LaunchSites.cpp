@@ -207,6 +207,42 @@ namespace {
 
 // The facts of one launch reached through one call chain; `host_values` is
 // the launching function's frame.
+// `param:NAME == value`, shown as a number when it is one.
+void addArgumentFact(LaunchContext &context, const std::string &name, clang::QualType type,
+                     const z3::expr &value, const std::string &source, clang::ASTContext &ast,
+                     SymbolSpace &symbols, const v1::SourceLocation &where) {
+  IntType t = intTypeOf(type, ast);
+  z3::expr simplified = value.simplify();
+  auto number = Arith::numeral(simplified, true);
+  std::string shown = number ? std::to_string(*number) : source;
+  context.facts.push_back({symbols.shared(parameterSymbolName(name), t) ==
+                               symbols.arith().convert(simplified, kInt64, t),
+                           assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
+                                      "argument " + name + " = " + shown, where)});
+}
+
+// The integer fields of a struct passed by value (`img.width`), as the
+// host set them.
+void addStructArgument(LaunchContext &context, const std::string &name,
+                       const clang::RecordDecl &record, const clang::Expr *arg,
+                       HostValues &host_values, clang::ASTContext &ast,
+                       SymbolSpace &symbols, const v1::SourceLocation &where) {
+  const clang::RecordDecl *definition = record.getDefinition();
+  if (!definition || definition->isUnion())
+    return;
+  for (const clang::FieldDecl *field : definition->fields()) {
+    std::string field_name = field->getNameAsString();
+    if (field_name.empty() || field->isBitField() ||
+        !field->getType()->isIntegralOrEnumerationType())
+      continue;
+    if (auto value = host_values.structField(arg, field_name))
+      addArgumentFact(context, name + "." + field_name, field->getType(), *value,
+                      "host '" + sourceText(arg->getSourceRange(), ast.getSourceManager()) +
+                          "." + field_name + "'",
+                      ast, symbols, where);
+  }
+}
+
 LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel,
                          clang::ASTContext &ast, SymbolSpace &symbols,
                          HostValues &host_values) {
@@ -248,22 +284,17 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
         context.may_alias.insert({it->second, static_cast<int>(i)});
       continue;
     }
+    std::string name = param->getNameAsString();
+    if (const clang::RecordDecl *record = param->getType()->getAsRecordDecl()) {
+      addStructArgument(context, name, *record, arg, host_values, ast, symbols, where);
+      continue;
+    }
     if (!param->getType()->isIntegralOrEnumerationType())
       continue;
-    auto value = host_values.value(arg);
-    if (!value)
-      continue;
-    std::string name = param->getNameAsString();
-    IntType type = intTypeOf(param->getType(), ast);
-    z3::expr simplified = value->simplify();
-    auto number = Arith::numeral(simplified, true);
-    std::string shown = number ? std::to_string(*number)
-                               : "host '" + sourceText(arg->getSourceRange(), sources) + "'";
-    context.facts.push_back(
-        {symbols.shared(parameterSymbolName(name), type) ==
-             arith.convert(simplified, kInt64, type),
-         assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
-                    "argument " + name + " = " + shown, where)});
+    if (auto value = host_values.value(arg))
+      addArgumentFact(context, name, param->getType(), *value,
+                      "host '" + sourceText(arg->getSourceRange(), sources) + "'", ast,
+                      symbols, where);
   }
   for (Fact &fact : host_values.dominatingFacts())
     context.facts.push_back(std::move(fact));

@@ -112,6 +112,11 @@ public:
         state_{{}, ctx().bool_val(true), zero64(), zero64(), zero64()} {}
 
   KernelModel build();
+  // Binds a parameter of scalar or pointer type, or the fields of a struct
+  // passed by value, under `key` (the parameter's local key, or the key of
+  // a field below it).
+  void bindParameter(const std::string &key, const std::string &name,
+                     clang::QualType type, unsigned depth);
 
 private:
   z3::context &ctx() const { return symbols_.context(); }
@@ -1438,17 +1443,44 @@ KernelModel Builder::build() {
       state_.env.insert_or_assign(localKey(*param), Value{Value::Kind::Pointer, zero64(), kInt64, object});
       continue;
     }
-    if (!type->isIntegralOrEnumerationType())
-      continue; // floats and structs: their fields become fresh when read
-    IntType t = intTypeOf(type);
-    z3::expr symbol = symbols_.shared(parameterSymbolName(name), t);
-    model_.parameters.emplace_back(name, symbol);
-    state_.env.insert_or_assign(localKey(*param), type->isBooleanType()
-                                       ? boolValue(arith_.toBool(symbol))
-                                       : intValue(symbol, t));
+    bindParameter(localKey(*param), name, type, 0);
   }
   walk(kernel_.getBody());
   return std::move(model_);
+}
+
+void Builder::bindParameter(const std::string &key, const std::string &name,
+                            clang::QualType type, unsigned depth) {
+  type = type.getCanonicalType();
+  if (type->isPointerType() && depth > 0) {
+    // A pointer inside a struct argument: the host may have set it to any
+    // buffer, so it may alias every other global pointer.
+    auto object = std::make_unique<MemoryObject>();
+    object->kind = MemoryObject::Kind::Unknown;
+    object->name = name;
+    state_.env.insert_or_assign(key, Value{Value::Kind::Pointer, zero64(), kInt64, object.get()});
+    model_.objects.push_back(std::move(object));
+    return;
+  }
+  if (const clang::RecordDecl *record = type->getAsRecordDecl()) {
+    // Fields of a struct passed by value are the same for every thread,
+    // like parameters (`img.width`); nesting beyond a few levels is left
+    // to fresh values.
+    if (depth >= 3 || !record->getDefinition() || record->isUnion())
+      return;
+    for (const clang::FieldDecl *field : record->getDefinition()->fields())
+      if (!field->isBitField() && !field->getName().empty())
+        bindParameter(key + "." + field->getNameAsString(),
+                      name + "." + field->getNameAsString(), field->getType(), depth + 1);
+    return;
+  }
+  if (!type->isIntegralOrEnumerationType())
+    return; // floats and arrays become fresh when read
+  IntType t = intTypeOf(type);
+  z3::expr symbol = symbols_.shared(parameterSymbolName(name), t);
+  model_.parameters.emplace_back(name, symbol);
+  state_.env.insert_or_assign(key, type->isBooleanType() ? boolValue(arith_.toBool(symbol))
+                                                         : intValue(symbol, t));
 }
 
 } // namespace

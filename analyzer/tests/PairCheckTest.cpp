@@ -522,5 +522,37 @@ int main() {
   EXPECT_TRUE(hasRaceBetween(result, 3, 3)) << result.DebugString();
 }
 
+TEST(HostFacts, FieldsOfAStructArgumentAreTheHostsFields) {
+  auto result = analyzeCode(R"(
+struct Image { float *pixels; int width; int height; };
+__global__ void clear(Image img, int columns) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y;
+  if (x < columns && y < img.height)
+    img.pixels[y * img.width + x] = 0.0f;
+}
+int main() {
+  const int width = 512, height = 64;
+  Image img;
+  cudaMalloc(&img.pixels, width * height * sizeof(float));
+  img.width = width;
+  img.height = height;
+  clear<<<dim3(width / 128, height), 128>>>(img, width);
+  Image half = {img.pixels, width / 2, height};
+  clear<<<dim3(width / 128, height), 128>>>(half, width);
+}
+)");
+  // Accesses through the struct's pointer are checked; rows overlap only
+  // in the launch whose struct says half the width.
+  ASSERT_TRUE(hasRaceBetween(result, 7, 7)) << result.DebugString();
+  for (const auto &f : findings(result)) {
+    EXPECT_EQ(f.launch_site().location().line(), 17u) << f.DebugString();
+    bool shows_width = false;
+    for (const auto &p : f.witness().parameters())
+      shows_width |= p.name() == "img.width" && p.value() == "256";
+    EXPECT_TRUE(shows_width) << f.witness().DebugString();
+  }
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
