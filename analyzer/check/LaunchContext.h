@@ -33,6 +33,9 @@ struct LaunchContext {
   // Pairs of pointer-parameter indices that may point into the same
   // buffer. Parameters not listed are distinct allocations.
   std::set<std::pair<int, int>> may_alias;
+  // Pointer parameters into a shared buffer whose place in it the host code
+  // shows (a fact on their base symbol): their aliasing is exact.
+  std::set<int> placed;
   // Pointer parameters whose origin is unknown: they may alias any other.
   std::set<int> unknown_origin;
   // Bytes of the allocation behind a pointer parameter, where the host code

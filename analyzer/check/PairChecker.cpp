@@ -1,9 +1,11 @@
 #include "analyzer/check/PairChecker.h"
 
 #include "analyzer/check/AcquireRelease.h"
+#include "analyzer/model/KernelModelBuilder.h"
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -78,6 +80,13 @@ private:
   z3::expr concurrent(const MemoryAccess &a, const MemoryAccess &b,
                       v1::RaceClass race_class) const;
   z3::expr overlap(const MemoryAccess &a, const MemoryAccess &b) const;
+  z3::expr pointerBase(const MemoryObject &object) const;
+  // A witness for a pair the solver could not decide, searched for with the
+  // launch's host values fixed.
+  std::optional<z3::model> witnessWithFixedLaunch(z3::solver &solver,
+                                                  const std::vector<z3::expr> &trackers) const;
+  // Whether the launch shows where a pointer parameter points in its buffer.
+  bool placed(const MemoryObject &object) const;
   bool mayAlias(const MemoryAccess &a, const MemoryAccess &b) const;
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
   // A solver with the effort limits, the thread bounds and the context's
@@ -231,9 +240,25 @@ z3::expr Checker::concurrent(const MemoryAccess &a, const MemoryAccess &b,
 z3::expr Checker::overlap(const MemoryAccess &a, const MemoryAccess &b) const {
   z3::expr start_a = symbols_.forThread(a.offset, 1);
   z3::expr start_b = symbols_.forThread(b.offset, 2);
+  if (a.object != b.object) {
+    // Two pointer parameters into one buffer: offsets count from their own
+    // starts, which lie where the host's pointer arithmetic puts them
+    // (a fact of the launch), or anywhere.
+    start_a = arith_.add(start_a, pointerBase(*a.object));
+    start_b = arith_.add(start_b, pointerBase(*b.object));
+  }
   z3::expr end_a = arith_.add(start_a, arith_.constant(a.site.size_bytes(), kInt64));
   z3::expr end_b = arith_.add(start_b, arith_.constant(b.site.size_bytes(), kInt64));
   return arith_.less(start_a, end_b, true) && arith_.less(start_b, end_a, true);
+}
+
+z3::expr Checker::pointerBase(const MemoryObject &object) const {
+  return symbols_.shared(pointerBaseSymbolName(object.name), kInt64);
+}
+
+bool Checker::placed(const MemoryObject &object) const {
+  return object.kind == MemoryObject::Kind::PointerParameter &&
+         context_.placed.count(object.parameter_index) > 0;
 }
 
 bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
@@ -383,7 +408,8 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
       z3::model m = solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
     } else if (verdict == z3::unknown) {
-      addCandidate(a, b, namedDefect(a, b, query, inter_block), nullptr);
+      std::optional<z3::model> m = witnessWithFixedLaunch(solver, trackers);
+      addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.
       setEffort(solver, options_.query_rlimit / 4);
@@ -397,6 +423,33 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   }
   if (core.size() > 0 && !found)
     addProof(a, b, core, trackers);
+}
+
+std::optional<z3::model>
+Checker::witnessWithFixedLaunch(z3::solver &solver,
+                                const std::vector<z3::expr> &trackers) const {
+  // Products of thread coordinates and host values (`y * stride`) make a
+  // query nonlinear; with the host values fixed to one assignment the launch
+  // allows, it is linear. A model found that way is a real witness.
+  z3::solver launch(ctx());
+  setEffort(launch, options_.query_rlimit / 4);
+  std::vector<z3::expr> launch_trackers;
+  addBase(launch, launch_trackers);
+  if (launch.check(asVector(launch_trackers)) != z3::sat)
+    return std::nullopt;
+  z3::model values = launch.get_model();
+  solver.push();
+  for (unsigned i = 0; i < values.num_consts(); ++i) {
+    z3::func_decl symbol = values.get_const_decl(i);
+    std::string name = symbol.name().str();
+    if (name.rfind("param:", 0) == 0 || name.rfind("host:", 0) == 0)
+      solver.add(symbol() == values.get_const_interp(symbol));
+  }
+  std::optional<z3::model> witness;
+  if (solver.check(asVector(trackers)) == z3::sat)
+    witness = solver.get_model();
+  solver.pop();
+  return witness;
 }
 
 ClassQuery Checker::namedDefect(const MemoryAccess &a, const MemoryAccess &b,
@@ -554,7 +607,7 @@ void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
     timeout->set_kind(v1::IMPRECISION_KIND_SOLVER_UNDECIDED);
     timeout->set_detail("the solver ran out of effort on this pair (--query-effort)");
   }
-  if (a.object != b.object) {
+  if (a.object != b.object && !(placed(*a.object) && placed(*b.object))) {
     v1::Imprecision *alias = candidate.add_imprecisions();
     alias->set_kind(v1::IMPRECISION_KIND_UNKNOWN_ALIASING);
     alias->set_detail("'" + a.object->name + "' and '" + b.object->name +

@@ -886,7 +886,89 @@ const clang::VarDecl *HostValues::pointerRoot(const clang::Expr *e) const {
   auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
   if (const clang::Expr *arg = var ? argumentFor(*var) : nullptr)
     return caller_->pointerRoot(arg);
-  return var;
+  if (const clang::Expr *init = var ? viewInitializer(*var) : nullptr)
+    return pointerRoot(init);
+  return var && !reassignedPointer(*var) ? var : nullptr;
+}
+
+const clang::Expr *HostValues::viewInitializer(const clang::VarDecl &var) const {
+  const clang::Expr *init = var.getInit();
+  if (!var.isLocalVarDecl() || !var.getType()->isPointerType() || !init ||
+      assignedOutsideInit(var))
+    return nullptr;
+  init = init->IgnoreParenCasts();
+  bool allocates = isa<clang::CXXNewExpr>(init) ||
+                   (isa<clang::CallExpr>(init) && !isa<clang::CXXMemberCallExpr>(init));
+  bool null = init->isNullPointerConstant(ast_, clang::Expr::NPC_ValueDependentIsNotNull);
+  return allocates || null ? nullptr : init;
+}
+
+bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
+  auto writes = assignments_.find(&var);
+  if (writes == assignments_.end())
+    return false;
+  for (const clang::Stmt *write : writes->second) {
+    auto *assign = dyn_cast<clang::BinaryOperator>(write);
+    if (!assign || !referencedVar(assign->getLHS()) ||
+        referencedVar(assign->getLHS()) != &var)
+      continue;
+    const clang::Expr *from = assign->getRHS()->IgnoreParenCasts();
+    if (!isa<clang::CXXNewExpr>(from) && !isa<clang::CallExpr>(from) &&
+        !from->isNullPointerConstant(ast_, clang::Expr::NPC_ValueDependentIsNotNull))
+      return true; // `p = q`: p may point into q's buffer
+  }
+  return false;
+}
+
+std::optional<z3::expr> HostValues::pointerOffset(const clang::Expr *e) {
+  e = e->IgnoreParenCasts();
+  auto elementBytes = [&](const clang::Expr *pointer) {
+    clang::QualType pointee = pointer->getType()->getPointeeType();
+    int64_t bytes = pointee.isNull() || pointee->isIncompleteType()
+                        ? 1
+                        : ast_.getTypeSizeInChars(pointee).getQuantity();
+    return arith_.constant(bytes, kInt64);
+  };
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(e)) {
+    if (!binary->isAdditiveOp())
+      return std::nullopt;
+    bool pointer_left = binary->getLHS()->getType()->isPointerType();
+    const clang::Expr *pointer = pointer_left ? binary->getLHS() : binary->getRHS();
+    const clang::Expr *count = pointer_left ? binary->getRHS() : binary->getLHS();
+    std::optional<z3::expr> base = pointerOffset(pointer);
+    std::optional<z3::expr> n = value(count);
+    if (!base || !n)
+      return std::nullopt;
+    z3::expr step = arith_.mul(*n, elementBytes(pointer));
+    return binary->getOpcode() == clang::BO_Sub ? arith_.sub(*base, step)
+                                                : arith_.add(*base, step);
+  }
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e)) {
+    auto *subscript = unary->getOpcode() == clang::UO_AddrOf
+                          ? dyn_cast<clang::ArraySubscriptExpr>(
+                                unary->getSubExpr()->IgnoreParenCasts())
+                          : nullptr;
+    if (!subscript)
+      return std::nullopt;
+    std::optional<z3::expr> base = pointerOffset(subscript->getBase());
+    std::optional<z3::expr> n = value(subscript->getIdx());
+    if (!base || !n)
+      return std::nullopt;
+    return arith_.add(*base, arith_.mul(*n, elementBytes(subscript->getBase())));
+  }
+  if (auto *data = dyn_cast<clang::CXXMemberCallExpr>(e))
+    return data->getMethodDecl() && data->getMethodDecl()->getName() == "data"
+               ? std::optional(arith_.constant(0, kInt64))
+               : std::nullopt;
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var)
+    return std::nullopt;
+  if (const clang::Expr *arg = argumentFor(*var))
+    return caller_->pointerOffset(arg);
+  if (const clang::Expr *init = viewInitializer(*var))
+    return pointerOffset(init);
+  return arith_.constant(0, kInt64);
 }
 
 } // namespace gpurace::analyzer

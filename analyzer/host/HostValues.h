@@ -70,9 +70,18 @@ public:
   // The host variable a pointer argument comes from (`p`, `p + 4`, `&a[i]`),
   // followed through the parameters of the call chain; null when unknown.
   const clang::VarDecl *pointerRoot(const clang::Expr *pointer_arg) const;
+  // How many bytes past the start of pointerRoot's buffer the argument
+  // points (`p + 100` of a float *p: 400), when the host code shows it.
+  std::optional<z3::expr> pointerOffset(const clang::Expr *pointer_arg);
 
 private:
   std::optional<z3::expr> variable(const clang::VarDecl &var);
+  // The pointer a local view is initialized from (`float *dst = base + 100`)
+  // when it is never reassigned.
+  const clang::Expr *viewInitializer(const clang::VarDecl &var) const;
+  // Whether a pointer variable is set from another pointer after its
+  // declaration (`p = q`), so that it may point into any buffer.
+  bool reassignedPointer(const clang::VarDecl &var) const;
   // The argument the caller passes for a parameter of `host`, when this
   // frame has a caller and the parameter keeps that value.
   const clang::Expr *argumentFor(const clang::VarDecl &var) const;

@@ -207,6 +207,31 @@ namespace {
 
 // The facts of one launch reached through one call chain; `host_values` is
 // the launching function's frame.
+// Where pointer arguments into one host buffer point, in bytes from its
+// start (`copy(base + 100, base)`), so that the kernel's offsets through
+// them can be compared.
+void addPointerBaseFacts(LaunchContext &context, const clang::VarDecl &root,
+                         const std::vector<int> &params, const Launch &launch,
+                         const clang::FunctionDecl &kernel, HostValues &host_values,
+                         clang::ASTContext &ast, SymbolSpace &symbols,
+                         const v1::SourceLocation &where) {
+  for (int i : params) {
+    const clang::Expr *arg = launch.arguments[static_cast<size_t>(i)];
+    std::optional<z3::expr> offset = host_values.pointerOffset(arg);
+    if (!offset)
+      continue;
+    std::string name = kernel.getParamDecl(static_cast<unsigned>(i))->getNameAsString();
+    context.facts.push_back(
+        {symbols.shared(pointerBaseSymbolName(name), kInt64) == offset->simplify(),
+         assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
+                    "argument " + name + " = " +
+                        sourceText(arg->getSourceRange(), ast.getSourceManager()) +
+                        ", into the buffer of host '" + root.getNameAsString() + "'",
+                    where)});
+    context.placed.insert(i);
+  }
+}
+
 // `param:NAME == value`, shown as a number when it is one.
 void addArgumentFact(LaunchContext &context, const std::string &name, clang::QualType type,
                      const z3::expr &value, const std::string &source, clang::ASTContext &ast,
@@ -264,7 +289,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
   addDimFacts(context, "blockDim", host_values.dims(launch.block), launch.block,
               block, arith, where, sources, *site.mutable_block_dim());
 
-  std::map<const clang::VarDecl *, int> pointer_roots;
+  std::map<const clang::VarDecl *, std::vector<int>> pointer_roots;
   for (unsigned i = 0; i < launch.arguments.size() && i < kernel.getNumParams(); ++i) {
     const clang::ParmVarDecl *param = kernel.getParamDecl(i);
     const clang::Expr *arg = launch.arguments[i];
@@ -279,9 +304,10 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
         context.unknown_origin.insert(static_cast<int>(i));
         continue;
       }
-      auto [it, inserted] = pointer_roots.emplace(root, static_cast<int>(i));
-      if (!inserted)
-        context.may_alias.insert({it->second, static_cast<int>(i)});
+      std::vector<int> &sharing = pointer_roots[root];
+      for (int other : sharing)
+        context.may_alias.insert({other, static_cast<int>(i)});
+      sharing.push_back(static_cast<int>(i));
       continue;
     }
     std::string name = param->getNameAsString();
@@ -296,6 +322,10 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
                       "host '" + sourceText(arg->getSourceRange(), sources) + "'", ast,
                       symbols, where);
   }
+  for (const auto &[root, params] : pointer_roots)
+    if (params.size() > 1)
+      addPointerBaseFacts(context, *root, params, launch, kernel, host_values, ast,
+                          symbols, where);
   for (Fact &fact : host_values.dominatingFacts())
     context.facts.push_back(std::move(fact));
   context.site = site;

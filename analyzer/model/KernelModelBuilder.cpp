@@ -35,6 +35,10 @@ std::string parameterSymbolName(const std::string &parameter) {
   return "param:" + parameter;
 }
 
+std::string pointerBaseSymbolName(const std::string &parameter) {
+  return "base:" + parameter;
+}
+
 namespace {
 
 using clang::dyn_cast;
@@ -224,13 +228,20 @@ IntType Builder::intTypeOf(clang::QualType type) const {
 Value Builder::freshValue(clang::QualType type, v1::ImprecisionKind why,
                           const std::string &detail, const clang::Stmt *at) {
   IntType t = intTypeOf(type);
-  z3::expr symbol = symbols_.freshLocal("v", t);
+  bool pointer = !type.isNull() && type->isPointerType();
+  z3::expr symbol = symbols_.freshLocal(pointer ? "ptr" : "v", t);
   v1::Imprecision imprecision;
-  imprecision.set_kind(why);
-  imprecision.set_detail(detail);
+  // Accesses through a pointer the analysis cannot follow may touch any
+  // global memory: they are checked against everything, never dropped.
+  imprecision.set_kind(pointer ? v1::IMPRECISION_KIND_UNRESOLVED_POINTER : why);
+  imprecision.set_detail(pointer && detail.rfind("value ", 0) == 0
+                             ? "pointer " + detail.substr(6)
+                             : detail);
   if (at)
     *imprecision.mutable_location() = locationOf(*at);
   model_.imprecisions[symbol.decl().name().str()] = imprecision;
+  if (pointer)
+    return Value{Value::Kind::Pointer, symbol, kInt64, unknownObject()};
   if (!type.isNull() && type->isBooleanType())
     return boolValue(arith_.toBool(arith_.convert(symbol, t, t)));
   return intValue(symbol, t);
@@ -1113,7 +1124,7 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     eval(arg);
   std::string name = callee ? callee->getNameAsString() : "an indirect call";
   clang::QualType type = call.getType();
-  if (type->isReferenceType() || type->isPointerType())
+  if (type->isReferenceType())
     return pointerFrom(Place{}, &call);
   return freshValue(type, v1::IMPRECISION_KIND_OPAQUE_CALL,
                     "result of " + name + ", whose body is not visible", &call);

@@ -44,6 +44,10 @@ IntType intTypeOf(clang::QualType type, const clang::ASTContext &ast);
 // The symbol that stands for a kernel parameter's value.
 std::string parameterSymbolName(const std::string &parameter);
 
+// The symbol for where a pointer parameter points, in bytes from the start
+// of its buffer; it matters only between parameters that may alias.
+std::string pointerBaseSymbolName(const std::string &parameter);
+
 } // namespace gpurace::analyzer
 
 #endif

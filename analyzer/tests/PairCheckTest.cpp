@@ -554,5 +554,48 @@ int main() {
   }
 }
 
+TEST(HostFacts, PointerArgumentsIntoOneBufferAreComparedAtTheirOffsets) {
+  auto result = analyzeCode(R"(
+__global__ void copy(float *dst, const float *src, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    dst[i] = src[i];
+}
+int main() {
+  const int n = 4096;
+  float *base;
+  cudaMalloc(&base, (n + 100) * sizeof(float));
+  copy<<<n / 256, 256>>>(base, base, n);
+  float *upper = base + n;
+  copy<<<n / 256, 256>>>(upper, base, 100);
+  copy<<<n / 256, 256>>>(base + 1, base, n);
+}
+)");
+  // The same pointer twice and a view past the copied range do not race;
+  // a view one element up does.
+  ASSERT_TRUE(hasRaceBetween(result, 5, 5)) << result.DebugString();
+  for (const auto &f : findings(result)) {
+    EXPECT_EQ(f.launch_site().location().line(), 14u) << f.DebugString();
+    EXPECT_DOUBLE_EQ(f.score(), 1.0) << f.DebugString();
+  }
+}
+
+TEST(PairCheck, AccessesThroughLoadedPointersAreChecked) {
+  auto result = analyzeCode(R"(
+__global__ void k(float **rows) {
+  float *row = rows[1];
+  row[threadIdx.x % 2] = threadIdx.x;
+}
+int main() { float **r; cudaMalloc(&r, 64); k<<<1, 64>>>(r); }
+)");
+  ASSERT_TRUE(hasRaceBetween(result, 4, 4)) << result.DebugString();
+  bool unresolved = false;
+  for (const auto &f : findings(result))
+    for (const auto &i : f.imprecisions())
+      unresolved |= i.kind() == v1::IMPRECISION_KIND_UNRESOLVED_POINTER &&
+                    i.detail() == "pointer loaded from rows";
+  EXPECT_TRUE(unresolved) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
