@@ -139,6 +139,7 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
   std::vector<v1::RaceCandidate> candidates;
   std::set<std::string> fingerprints;
   std::vector<v1::SyncSite> sync_sites;
+  bool counts_tickets = false;
   for (FileAnalysis &file : files) {
     result.add_files_analyzed(file.file);
     for (v1::FileError &e : file.errors) {
@@ -148,6 +149,7 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
     }
     result.set_kernels_analyzed(result.kernels_analyzed() + file.kernels);
     result.set_pairs_checked(result.pairs_checked() + file.queries);
+    counts_tickets |= file.counts_tickets;
     for (v1::RaceCandidate &candidate : file.candidates) {
       finalizeCandidate(candidate);
       // A kernel in a header shared by several files is reported once.
@@ -183,6 +185,14 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
     no_overflow->set_description(
         "no integer overflow: index arithmetic is on mathematical integers "
         "(--overflow=wrap models 32/64-bit wrap-around)");
+  }
+  if (counts_tickets) {
+    v1::Assumption *tickets = result.add_assumptions();
+    tickets->set_kind(v1::HOST_FACT_KIND_ANALYSIS);
+    tickets->set_role(v1::Assumption::ROLE_USED);
+    tickets->set_description(
+        "atomic counters do not wrap within a launch: threads that atomicAdd a "
+        "nonzero constant to (or atomicInc) the same word get different old values");
   }
   *result.mutable_plan() = buildPlan(result, sync_sites, options.min_score);
   *result.mutable_finished_at() = TimeUtil::GetCurrentTime();

@@ -135,6 +135,7 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
   ModelOptions model_options;
   model_options.warp_size = options.warp_size;
   KernelModel model = buildKernelModel(kernel, ast, symbols, model_options);
+  out.counts_tickets |= !model.tickets.empty();
   out.sync_sites.insert(out.sync_sites.end(), model.sync_sites.begin(),
                         model.sync_sites.end());
   CheckOptions check_options;

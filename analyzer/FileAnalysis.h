@@ -25,6 +25,8 @@ struct FileAnalysis {
   std::vector<v1::FileError> errors;
   unsigned kernels = 0;
   unsigned queries = 0;
+  // Whether a kernel relies on atomic counters handing out distinct values.
+  bool counts_tickets = false;
 };
 
 FileAnalysis analyzeFile(const std::string &file,

@@ -321,6 +321,14 @@ void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const
   }
   for (const z3::expr &fact : model_.shared_facts)
     add(solver, fact);
+  for (const KernelModel::TicketAtomic &ticket : model_.tickets) {
+    z3::expr same_word = symbols_.forThread(ticket.address, 1) ==
+                         symbols_.forThread(ticket.address, 2);
+    z3::expr other_thread = !sameBlock() || linearId(1) != linearId(2);
+    add(solver, z3::implies(other_thread && same_word,
+                            symbols_.forThread(ticket.result, 1) !=
+                                symbols_.forThread(ticket.result, 2)));
+  }
   for (size_t i = 0; i < context_.facts.size(); ++i) {
     z3::expr tracker = ctx().bool_const(("fact!" + std::to_string(i)).c_str());
     trackers.push_back(tracker);

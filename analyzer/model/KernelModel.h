@@ -124,6 +124,15 @@ struct KernelModel {
   bool reads_block_axis[3] = {false, false, false};
   // Facts over shared symbols only.
   std::vector<z3::expr> shared_facts;
+  // Results of read-modify-write atomics that hand out distinct values
+  // (`atomicAdd(&count, 1)`, `atomicInc`): two threads that update the same
+  // address get different results, as long as the counter does not wrap.
+  struct TicketAtomic {
+    z3::expr result;
+    z3::expr address;
+    const MemoryObject *object;
+  };
+  std::vector<TicketAtomic> tickets;
 };
 
 } // namespace gpurace::analyzer

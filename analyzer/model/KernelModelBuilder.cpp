@@ -185,6 +185,7 @@ private:
                                 MemoryObject::Kind kind, v1::MemorySpace space,
                                 int parameter_index);
   const MemoryObject *unknownObject();
+  bool handsOutTickets(const clang::CallExpr &call, v1::AtomicOp op) const;
   std::string currentFunctionName() const;
   v1::SourceLocation locationOf(const clang::Stmt &stmt) const;
   std::string localKey(const clang::ValueDecl &decl);
@@ -1080,6 +1081,20 @@ Value Builder::pointerFrom(const Place &where, const clang::Expr *at) {
   return out;
 }
 
+// Whether every execution of an atomic moves its counter on, so that no
+// two see the same old value: increments and decrements by a nonzero
+// constant, and atomicInc/atomicDec.
+bool Builder::handsOutTickets(const clang::CallExpr &call, v1::AtomicOp op) const {
+  if (op == v1::ATOMIC_OP_INC || op == v1::ATOMIC_OP_DEC)
+    return true;
+  if ((op != v1::ATOMIC_OP_ADD && op != v1::ATOMIC_OP_SUB) || call.getNumArgs() < 2 ||
+      !call.getArg(1)->getType()->isIntegerType())
+    return false;
+  clang::Expr::EvalResult step;
+  return !call.getArg(1)->isValueDependent() &&
+         call.getArg(1)->EvaluateAsInt(step, ast_) && step.Val.getInt() != 0;
+}
+
 Value Builder::evalCall(const clang::CallExpr &call) {
   const clang::FunctionDecl *callee = call.getDirectCallee();
   const clang::Expr *object = nullptr;
@@ -1111,8 +1126,12 @@ Value Builder::evalCall(const clang::CallExpr &call) {
                                             v1::ACCESS_KIND_ATOMIC)
           model_.accesses.back().value_used = value_used;
       }
-      return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
-                        "result of " + callee->getNameAsString(), &call);
+      Value result = freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
+                                "result of " + callee->getNameAsString(), &call);
+      if (pointer.kind == Value::Kind::Pointer && pointer.object &&
+          result.kind == Value::Kind::Int && handsOutTickets(call, atomic->op))
+        model_.tickets.push_back({result.expr, pointer.expr, pointer.object});
+      return result;
     }
     if (callee->hasBody() && !callee->hasAttr<clang::CUDAGlobalAttr>() &&
         frames_.size() < options_.max_inline_depth)

@@ -44,7 +44,7 @@ bool findSuppression(const v1::AccessSite &site, v1::Suppression &out) {
 double penaltyOf(v1::ImprecisionKind kind) {
   switch (kind) {
   case v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED: return 0.85;
-  case v1::IMPRECISION_KIND_LOADED_VALUE: return 0.6;
+  case v1::IMPRECISION_KIND_LOADED_VALUE: return 0.75;
   case v1::IMPRECISION_KIND_UNKNOWN_ALIASING: return 0.7;
   case v1::IMPRECISION_KIND_NO_LAUNCH_CONTEXT: return 0.8;
   case v1::IMPRECISION_KIND_UNRESOLVED_POINTER: return 0.5;

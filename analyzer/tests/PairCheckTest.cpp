@@ -597,5 +597,36 @@ int main() { float **r; cudaMalloc(&r, 64); k<<<1, 64>>>(r); }
   EXPECT_TRUE(unresolved) << result.DebugString();
 }
 
+TEST(HostFacts, HostValuesTimesThreadCoordinatesGetAWitnessWithTheLaunchFixed) {
+  auto result = analyzeCode(R"(
+__global__ void fill(float *m, int stride, int width, int height) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < width && y < height)
+    m[y * stride + x] = x + y;
+}
+int main() {
+  const int width = 2048, height = 512;
+  float *m;
+  size_t pitch;
+  cudaMallocPitch((void **)&m, &pitch, width * sizeof(float), height);
+  int stride = static_cast<int>(pitch / sizeof(double));
+  fill<<<dim3(width / 32, height / 8), dim3(32, 8)>>>(m, stride, width, height);
+}
+)");
+  // stride is half a row: a real race with a concrete witness, not a pair
+  // the solver gave up on.
+  auto races = findings(result, v1::RACE_CLASS_INTER_BLOCK);
+  ASSERT_FALSE(races.empty()) << result.DebugString();
+  for (const auto &i : races.front().imprecisions())
+    EXPECT_NE(i.kind(), v1::IMPRECISION_KIND_SOLVER_UNDECIDED);
+  int64_t stride = 0;
+  for (const auto &p : races.front().witness().parameters())
+    if (p.name() == "stride")
+      stride = std::stoll(p.value());
+  EXPECT_GE(stride, 1024);
+  EXPECT_LT(stride, 2048);
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

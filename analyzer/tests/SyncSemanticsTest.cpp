@@ -276,5 +276,34 @@ int main() {
   EXPECT_EQ(races[0].race_class(), v1::RACE_CLASS_SCOPED);
 }
 
+constexpr const char *kAppend = R"(
+__global__ void append(const int *in, int *out, int *count, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    int slot = atomicAdd(count, %s);
+    out[slot] = in[i];
+  }
+}
+int main() {
+  int *in, *out, *count;
+  cudaMalloc(&in, 4096); cudaMalloc(&out, 4096); cudaMalloc(&count, 4);
+  append<<<4, 256>>>(in, out, count, 1024);
+}
+)";
+
+TEST(SyncSemantics, AtomicIncrementHandsEachThreadItsOwnSlot) {
+  char by_one[1024], by_flag[1024];
+  std::snprintf(by_one, sizeof by_one, kAppend, "1");
+  std::snprintf(by_flag, sizeof by_flag, kAppend, "in[i] > 0");
+  auto distinct = analyzeCode(by_one);
+  EXPECT_TRUE(findings(distinct).empty()) << distinct.DebugString();
+  bool states_assumption = false;
+  for (const auto &a : distinct.assumptions())
+    states_assumption |= a.description().find("atomic counters do not wrap") == 0;
+  EXPECT_TRUE(states_assumption) << distinct.DebugString();
+  // Adding 0 leaves the counter where it was: two threads may share a slot.
+  EXPECT_TRUE(hasRaceBetween(analyzeCode(by_flag), 6, 6));
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
