@@ -324,7 +324,8 @@ void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const
   for (const KernelModel::TicketAtomic &ticket : model_.tickets) {
     z3::expr same_word = symbols_.forThread(ticket.address, 1) ==
                          symbols_.forThread(ticket.address, 2);
-    z3::expr other_thread = !sameBlock() || linearId(1) != linearId(2);
+    z3::expr other_thread = ticket.per_block ? !sameBlock()
+                                             : !sameBlock() || linearId(1) != linearId(2);
     add(solver, z3::implies(other_thread && same_word,
                             symbols_.forThread(ticket.result, 1) !=
                                 symbols_.forThread(ticket.result, 2)));

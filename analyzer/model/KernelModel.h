@@ -131,6 +131,9 @@ struct KernelModel {
     z3::expr result;
     z3::expr address;
     const MemoryObject *object;
+    // The result as one thread of each block took it and broadcast it
+    // (a function of the block): distinct between blocks.
+    bool per_block = false;
   };
   std::vector<TicketAtomic> tickets;
 };

@@ -15,6 +15,7 @@
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -168,6 +169,14 @@ private:
   // access recorded, so no separate read is.
   Value valueForUpdate(const Place &where, const clang::Expr *lhs);
   Value load(const clang::Expr *lvalue_expr);
+  // What a read of a __shared__ scalar sees when one thread per block wrote
+  // it before a barrier the reader has passed (`if (tid == 0) last = ...;
+  // __syncthreads(); if (last) ...`): the writer's value, a function of the
+  // block. Nothing when the writes do not have that shape.
+  std::optional<Value> broadcastValue(const MemoryObject &object);
+  // `e` as evaluated by the thread of the reader's block at `writer`
+  // coordinates: other thread-local symbols become functions of the block.
+  std::optional<z3::expr> asWriter(const z3::expr &e, const std::array<int64_t, 3> &writer);
   std::optional<Value> builtinCoordinate(const clang::Expr *expr);
   Place place(const clang::Expr *expr);
   Value pointerFrom(const Place &where, const clang::Expr *at);
@@ -213,6 +222,17 @@ private:
   std::vector<z3::expr> iterations_;
   std::map<const clang::Decl *, const MemoryObject *> objects_;
   const MemoryObject *unknown_ = nullptr;
+  // Writes to __shared__ scalars so far, for values that one thread of a
+  // block broadcasts to the others across a barrier.
+  struct SharedScalarWrite {
+    Value value;
+    z3::expr pc;
+    z3::expr block_barriers;
+    bool in_loop;
+  };
+  std::set<const MemoryObject *> shared_scalars_;
+  std::map<const MemoryObject *, std::vector<SharedScalarWrite>> scalar_writes_;
+  std::map<const MemoryObject *, unsigned> scalar_write_sites_;
   unsigned order_ = 0;
   std::map<std::string, unsigned> site_ordinals_;
   std::map<const clang::Decl *, size_t> local_ids_;
@@ -911,6 +931,9 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
   if (where.kind == Place::Kind::Memory) {
     recordAccess(where, lvalue_expr, v1::ACCESS_KIND_READ,
                  v1::ATOMIC_OP_UNSPECIFIED, v1::MEMORY_SCOPE_UNSPECIFIED);
+    if (shared_scalars_.count(where.object))
+      if (std::optional<Value> broadcast = broadcastValue(*where.object))
+        return *broadcast;
     return freshValue(lvalue_expr->getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
                       "value loaded from " + where.object->name, lvalue_expr);
   }
@@ -923,6 +946,110 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
     return evalDeclRef(*ref);
   return freshValue(lvalue_expr->getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
                     "value not followed", lvalue_expr);
+}
+
+std::optional<Value> Builder::broadcastValue(const MemoryObject &object) {
+  // One write, not in a loop, every write of the scalar a plain store, and
+  // a block barrier between it and this read. A write after this read
+  // without a barrier would race on the scalar itself, and is reported.
+  auto writes = scalar_writes_.find(&object);
+  if (writes == scalar_writes_.end() || writes->second.size() != 1 ||
+      scalar_write_sites_[&object] != 1 || !iterations_.empty())
+    return std::nullopt;
+  const SharedScalarWrite &write = writes->second.front();
+  auto barriers_between =
+      Arith::numeral(arith_.sub(state_.block, write.block_barriers).simplify(), true);
+  if (write.in_loop || write.value.kind == Value::Kind::Pointer || !barriers_between ||
+      *barriers_between <= 0)
+    return std::nullopt;
+  // The writer: the thread whose threadIdx the write's condition fixes
+  // (`tid == 0`); axes the condition leaves free do not matter to it.
+  std::array<int64_t, 3> writer = {0, 0, 0};
+  bool fixed = false;
+  std::vector<z3::expr> conjuncts{write.pc.simplify()};
+  while (!conjuncts.empty()) {
+    z3::expr c = conjuncts.back();
+    conjuncts.pop_back();
+    if (c.is_and()) {
+      for (unsigned i = 0; i < c.num_args(); ++i)
+        conjuncts.push_back(c.arg(i));
+      continue;
+    }
+    if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ)
+      continue;
+    for (int axis = 0; axis < 3; ++axis)
+      for (int side = 0; side < 2; ++side)
+        if (z3::eq(c.arg(side), symbols_.threadIdx(axis)))
+          if (auto v = Arith::numeral(c.arg(1 - side), false)) {
+            writer[axis] = *v;
+            fixed = true;
+          }
+  }
+  // A condition that names no writer (`if (found) flag = 1`) may be met by
+  // any thread, and which one wrote last is not known.
+  if (!fixed)
+    return std::nullopt;
+  std::optional<z3::expr> executed = asWriter(write.pc, writer);
+  std::optional<z3::expr> value = asWriter(write.value.expr, writer);
+  if (!executed || !value)
+    return std::nullopt;
+  // Without a writer in this block the scalar holds what it held before.
+  z3::expr unwritten = symbols_.freshLocal("unwritten", write.value.type);
+  v1::Imprecision why;
+  why.set_kind(v1::IMPRECISION_KIND_LOADED_VALUE);
+  why.set_detail("value of " + object.name + " when no thread of the block wrote it");
+  model_.imprecisions[unwritten.decl().name().str()] = why;
+  Value out = write.value;
+  z3::expr otherwise =
+      write.value.kind == Value::Kind::Bool ? arith_.toBool(unwritten) : unwritten;
+  out.expr = executed->simplify().is_true() ? *value : z3::ite(*executed, *value, otherwise);
+  return out;
+}
+
+std::optional<z3::expr> Builder::asWriter(const z3::expr &e,
+                                          const std::array<int64_t, 3> &writer) {
+  z3::expr_vector from(ctx()), to(ctx());
+  z3::expr_vector block(ctx());
+  for (int axis = 0; axis < 3; ++axis) {
+    from.push_back(symbols_.threadIdx(axis));
+    to.push_back(arith_.constant(writer[axis], kUInt32));
+    block.push_back(arith_.convert(symbols_.blockIdx(axis), kUInt32, kInt64));
+  }
+  std::vector<z3::expr> pending{e};
+  std::set<unsigned> seen;
+  while (!pending.empty()) {
+    z3::expr t = pending.back();
+    pending.pop_back();
+    if (!seen.insert(t.id()).second || !t.is_app())
+      continue;
+    for (unsigned i = 0; i < t.num_args(); ++i)
+      pending.push_back(t.arg(i));
+    if (t.decl().decl_kind() != Z3_OP_UNINTERPRETED || !symbols_.isThreadDependent(t))
+      continue;
+    bool coordinate = false;
+    for (int axis = 0; axis < 3; ++axis)
+      coordinate |= z3::eq(t, symbols_.threadIdx(axis)) || z3::eq(t, symbols_.blockIdx(axis));
+    if (coordinate)
+      continue;
+    // Loop functions and Bool symbols of the writer are not followed.
+    if (t.num_args() > 0 || t.is_bool())
+      return std::nullopt;
+    IntType type{t.get_sort().is_bv() ? t.get_sort().bv_size() : 64u, true};
+    z3::func_decl of_block = symbols_.freshSharedFunction(t.decl().name().str() + "@writer", 3, type);
+    z3::expr replaced = of_block(block);
+    auto why = model_.imprecisions.find(t.decl().name().str());
+    if (why != model_.imprecisions.end())
+      model_.imprecisions[of_block.name().str()] = why->second;
+    std::vector<KernelModel::TicketAtomic> broadcast;
+    for (const KernelModel::TicketAtomic &ticket : model_.tickets)
+      if (z3::eq(ticket.result, t) && !symbols_.isThreadDependent(ticket.address))
+        broadcast.push_back({replaced, ticket.address, ticket.object, true});
+    model_.tickets.insert(model_.tickets.end(), broadcast.begin(), broadcast.end());
+    from.push_back(t);
+    to.push_back(replaced);
+  }
+  z3::expr copy = e;
+  return copy.substitute(from, to);
 }
 
 Value Builder::assign(const clang::Expr *lhs, const Value &value) {
@@ -946,6 +1073,9 @@ Value Builder::assignTo(const Place &where, const clang::Expr *lhs,
   if (where.kind == Place::Kind::Memory) {
     recordAccess(where, lhs, v1::ACCESS_KIND_WRITE, v1::ATOMIC_OP_UNSPECIFIED,
                  v1::MEMORY_SCOPE_UNSPECIFIED);
+    if (shared_scalars_.count(where.object))
+      scalar_writes_[where.object].push_back(
+          {value, state_.pc, state_.block, !iterations_.empty()});
   } else if (where.kind == Place::Kind::Local) {
     Value stored = value;
     clang::QualType type = lhs->getType();
@@ -972,6 +1102,8 @@ Place Builder::place(const clang::Expr *expr) {
         out.kind = Place::Kind::Memory;
         out.object = objectFor(*var, MemoryObject::Kind::SharedArray,
                                v1::MEMORY_SPACE_SHARED, -1);
+        if (var->getType()->isIntegralOrEnumerationType())
+          shared_scalars_.insert(out.object);
         out.offset = zero64();
         return out;
       }
@@ -1245,6 +1377,8 @@ void Builder::recordAccess(const Place &where, const clang::Expr *expr,
                            v1::MemoryScope scope) {
   if (!where.object || where.object->space == v1::MEMORY_SPACE_CONSTANT)
     return;
+  if (kind != v1::ACCESS_KIND_READ && shared_scalars_.count(where.object))
+    ++scalar_write_sites_[where.object];
   MemoryAccess access{{}, where.object, *where.offset, state_.pc,
                       {state_.block, state_.warp, state_.grid, state_.masked_warp},
                       iterations_, order_++};

@@ -305,5 +305,40 @@ TEST(SyncSemantics, AtomicIncrementHandsEachThreadItsOwnSlot) {
   EXPECT_TRUE(hasRaceBetween(analyzeCode(by_flag), 6, 6));
 }
 
+constexpr const char *kLastBlock = R"(
+__device__ unsigned int retired;
+__global__ void finish(float *partial, float *result) {
+  __shared__ bool last;
+  if (threadIdx.x == 0) {
+    partial[blockIdx.x] = 1.0f;
+    __threadfence();
+    unsigned int ticket = atomicInc(&retired, gridDim.x);
+    last = ticket == gridDim.x - 1;
+  }
+  %s
+  if (last && threadIdx.x == 0)
+    *result = 2.0f;
+}
+int main() {
+  float *p, *r;
+  cudaMalloc(&p, 256 * 4); cudaMalloc(&r, 4);
+  finish<<<256, 128>>>(p, r);
+}
+)";
+
+TEST(SyncSemantics, TicketBroadcastAcrossABarrierPicksOneLastBlock) {
+  char with_barrier[1024], without[1024];
+  std::snprintf(with_barrier, sizeof with_barrier, kLastBlock, "__syncthreads();");
+  std::snprintf(without, sizeof without, kLastBlock, "");
+  // Thread 0 of each block wrote its own ticket's verdict; tickets differ
+  // between blocks, so only one block writes the result.
+  auto ordered = analyzeCode(with_barrier);
+  EXPECT_FALSE(hasRaceBetween(ordered, 13, 13)) << ordered.DebugString();
+  // Without the barrier the other threads may read `last` before it is
+  // written: nothing is known of it, and the race on it is reported.
+  auto unordered = analyzeCode(without);
+  EXPECT_TRUE(hasRaceBetween(unordered, 9, 12)) << unordered.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
