@@ -628,5 +628,30 @@ int main() {
   EXPECT_LT(stride, 2048);
 }
 
+TEST(PairCheck, GeometricLoopVariableKeepsItsDirection) {
+  // offset doubles from 1: it never reaches 0 or below, so the read of
+  // s[t - offset] stays apart from the write of s[t] in each round.
+  auto result = analyzeCode(R"(
+__global__ void scan(int *out) {
+  __shared__ int s[2 * 256];
+  int t = threadIdx.x, pout = 0, pin = 1;
+  s[t] = t;
+  __syncthreads();
+  for (int offset = 1; offset < 256; offset *= 2) {
+    pout = 1 - pout;
+    pin = 1 - pout;
+    if (t >= offset)
+      s[pout * 256 + t] = s[pin * 256 + t] + s[pin * 256 + t - offset];
+    else
+      s[pout * 256 + t] = s[pin * 256 + t];
+    __syncthreads();
+  }
+  out[t] = s[pout * 256 + t];
+}
+int main() { int *o; cudaMalloc(&o, 1024); scan<<<1, 256>>>(o); }
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
