@@ -10,6 +10,7 @@
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
 #include <numeric>
 
 namespace gpurace::analyzer {
@@ -110,12 +111,15 @@ std::optional<int64_t> constantStep(const clang::Stmt &write, const clang::VarDe
   return std::nullopt;
 }
 
-void collectVars(const clang::Stmt *stmt, std::set<const clang::VarDecl *> &vars) {
+// The variables `stmt` reads, in source order (so that the facts made of
+// them come in the same order on every run).
+void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &vars) {
   if (!stmt)
     return;
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(stmt))
     if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
-      vars.insert(var);
+      if (std::find(vars.begin(), vars.end(), var) == vars.end())
+        vars.push_back(var);
   for (const clang::Stmt *child : stmt->children())
     collectVars(child, vars);
 }
@@ -551,7 +555,7 @@ void HostValues::addLoopFacts(const clang::Stmt &loop, const clang::Expr *condit
                               const clang::Stmt &body, std::vector<Fact> &facts) {
   if (!condition)
     return;
-  std::set<const clang::VarDecl *> tested;
+  std::vector<const clang::VarDecl *> tested;
   collectVars(condition, tested);
   for (const clang::VarDecl *var : tested)
     if (changedBeforeLaunch(body, *var))

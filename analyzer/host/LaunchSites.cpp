@@ -205,8 +205,6 @@ findLaunches(clang::ASTContext &ast) {
 
 namespace {
 
-// The facts of one launch reached through one call chain; `host_values` is
-// the launching function's frame.
 // Where pointer arguments into one host buffer point, in bytes from its
 // start (`copy(base + 100, base)`), so that the kernel's offsets through
 // them can be compared.
@@ -268,6 +266,8 @@ void addStructArgument(LaunchContext &context, const std::string &name,
   }
 }
 
+// The facts of one launch reached through one call chain; `host_values` is
+// the launching function's frame.
 LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel,
                          clang::ASTContext &ast, SymbolSpace &symbols,
                          HostValues &host_values) {
@@ -289,7 +289,9 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
   addDimFacts(context, "blockDim", host_values.dims(launch.block), launch.block,
               block, arith, where, sources, *site.mutable_block_dim());
 
-  std::map<const clang::VarDecl *, std::vector<int>> pointer_roots;
+  // Host buffers in the order the arguments name them, so that the facts
+  // (and the solver's problem) are the same on every run.
+  std::vector<std::pair<const clang::VarDecl *, std::vector<int>>> pointer_roots;
   for (unsigned i = 0; i < launch.arguments.size() && i < kernel.getNumParams(); ++i) {
     const clang::ParmVarDecl *param = kernel.getParamDecl(i);
     const clang::Expr *arg = launch.arguments[i];
@@ -304,7 +306,11 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
         context.unknown_origin.insert(static_cast<int>(i));
         continue;
       }
-      std::vector<int> &sharing = pointer_roots[root];
+      auto known = std::find_if(pointer_roots.begin(), pointer_roots.end(),
+                                [&](const auto &entry) { return entry.first == root; });
+      if (known == pointer_roots.end())
+        known = pointer_roots.insert(pointer_roots.end(), {root, {}});
+      std::vector<int> &sharing = known->second;
       for (int other : sharing)
         context.may_alias.insert({other, static_cast<int>(i)});
       sharing.push_back(static_cast<int>(i));
