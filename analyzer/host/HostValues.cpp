@@ -1,6 +1,7 @@
 #include "analyzer/host/HostValues.h"
 
 #include "analyzer/model/SourceLocations.h"
+#include "analyzer/model/VariableWrites.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -11,7 +12,6 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
-#include <numeric>
 
 namespace gpurace::analyzer {
 
@@ -75,41 +75,6 @@ public:
     return true;
   }
 };
-
-// The constant a write adds to `var` (`++i`, `i -= 4`, `i = i + STEP`);
-// nothing for any other write.
-std::optional<int64_t> constantStep(const clang::Stmt &write, const clang::VarDecl &var,
-                                    const clang::ASTContext &ast) {
-  auto constant = [&](const clang::Expr *e) -> std::optional<int64_t> {
-    clang::Expr::EvalResult result;
-    if (e->isValueDependent() || !e->EvaluateAsInt(result, ast))
-      return std::nullopt;
-    return result.Val.getInt().getExtValue();
-  };
-  auto negated = [](std::optional<int64_t> c) { return c ? std::optional(-*c) : c; };
-  if (auto *unary = dyn_cast<clang::UnaryOperator>(&write)) {
-    if (!unary->isIncrementDecrementOp() || referencedVar(unary->getSubExpr()) != &var)
-      return std::nullopt;
-    return unary->isIncrementOp() ? 1 : -1;
-  }
-  auto *op = dyn_cast<clang::BinaryOperator>(&write);
-  if (!op || referencedVar(op->getLHS()) != &var)
-    return std::nullopt;
-  const clang::Expr *rhs = op->getRHS()->IgnoreParenImpCasts();
-  if (op->getOpcode() == clang::BO_AddAssign)
-    return constant(rhs);
-  if (op->getOpcode() == clang::BO_SubAssign)
-    return negated(constant(rhs));
-  auto *sum = dyn_cast<clang::BinaryOperator>(rhs);
-  if (op->getOpcode() != clang::BO_Assign || !sum || !sum->isAdditiveOp())
-    return std::nullopt;
-  bool minus = sum->getOpcode() == clang::BO_Sub;
-  if (referencedVar(sum->getLHS()) == &var)
-    return minus ? negated(constant(sum->getRHS())) : constant(sum->getRHS());
-  if (!minus && referencedVar(sum->getRHS()) == &var)
-    return constant(sum->getLHS());
-  return std::nullopt;
-}
 
 // The variables `stmt` reads, in source order (so that the facts made of
 // them come in the same order on every run).
@@ -583,25 +548,20 @@ void HostValues::addInductionFacts(const clang::Stmt &loop, const clang::VarDecl
     return;
   // Every other write must add a constant of one sign; after a restart
   // they must all lie in this loop, which the restart begins.
-  int64_t stride = 0;
-  int direction = 0;
+  std::vector<const clang::Stmt *> steps;
   for (const clang::Stmt *write : found->second) {
     if (write == restart)
       continue;
-    std::optional<int64_t> step = constantStep(*write, var, ast_);
-    if (!step || (restart && !contains(loop, *write)))
+    if (restart && !contains(loop, *write))
       return;
-    if (*step == 0)
-      continue;
-    int sign = *step > 0 ? 1 : -1;
-    if (direction != 0 && sign != direction)
-      return;
-    direction = sign;
-    stride = std::gcd(stride, *step < 0 ? -*step : *step);
+    steps.push_back(write);
   }
+  std::optional<StepSummary> summary = summarizeSteps(steps, var, ast_);
   std::optional<z3::expr> from = value(start);
-  if (direction == 0 || !from)
+  if (!summary || summary->scales || summary->direction == 0 || !from)
     return;
+  int direction = summary->direction;
+  int64_t stride = summary->stride;
   z3::expr at_launch = symbolFor(var);
   std::string name = var.getNameAsString();
   std::string shown = sourceText(start->getSourceRange(), ast_.getSourceManager());
@@ -870,31 +830,6 @@ std::optional<z3::expr> HostValues::allocationBytes(const clang::Expr *pointer_a
   return bytes;
 }
 
-const clang::VarDecl *HostValues::pointerRoot(const clang::Expr *e) const {
-  e = e->IgnoreParenCasts();
-  while (auto *binary = dyn_cast<clang::BinaryOperator>(e)) {
-    if (!binary->isAdditiveOp())
-      break;
-    e = (binary->getLHS()->getType()->isPointerType() ? binary->getLHS()
-                                                       : binary->getRHS())
-            ->IgnoreParenCasts();
-  }
-  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
-    if (unary->getOpcode() == clang::UO_AddrOf)
-      e = unary->getSubExpr()->IgnoreParenCasts();
-  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
-    e = subscript->getBase()->IgnoreParenCasts();
-  if (auto *data = dyn_cast<clang::CXXMemberCallExpr>(e)) // v.data()
-    e = data->getImplicitObjectArgument()->IgnoreParenCasts();
-  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
-  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-  if (const clang::Expr *arg = var ? argumentFor(*var) : nullptr)
-    return caller_->pointerRoot(arg);
-  if (const clang::Expr *init = var ? viewInitializer(*var) : nullptr)
-    return pointerRoot(init);
-  return var && !reassignedPointer(*var) ? var : nullptr;
-}
-
 const clang::Expr *HostValues::viewInitializer(const clang::VarDecl &var) const {
   const clang::Expr *init = var.getInit();
   if (!var.isLocalVarDecl() || !var.getType()->isPointerType() || !init ||
@@ -924,7 +859,7 @@ bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
   return false;
 }
 
-std::optional<z3::expr> HostValues::pointerOffset(const clang::Expr *e) {
+HostValues::PointerOrigin HostValues::pointerOrigin(const clang::Expr *e) {
   e = e->IgnoreParenCasts();
   auto elementBytes = [&](const clang::Expr *pointer) {
     clang::QualType pointee = pointer->getType()->getPointeeType();
@@ -933,46 +868,53 @@ std::optional<z3::expr> HostValues::pointerOffset(const clang::Expr *e) {
                         : ast_.getTypeSizeInChars(pointee).getQuantity();
     return arith_.constant(bytes, kInt64);
   };
+  // `pointer + count` elements: the count moves the offset, if it is known.
+  auto advanced = [&](const clang::Expr *pointer, const clang::Expr *count, bool back) {
+    PointerOrigin origin = pointerOrigin(pointer);
+    std::optional<z3::expr> n = value(count);
+    if (!origin.offset || !n) {
+      origin.offset.reset();
+      return origin;
+    }
+    z3::expr bytes = arith_.mul(*n, elementBytes(pointer));
+    origin.offset = back ? arith_.sub(*origin.offset, bytes) : arith_.add(*origin.offset, bytes);
+    return origin;
+  };
   if (auto *binary = dyn_cast<clang::BinaryOperator>(e)) {
     if (!binary->isAdditiveOp())
-      return std::nullopt;
+      return {};
     bool pointer_left = binary->getLHS()->getType()->isPointerType();
-    const clang::Expr *pointer = pointer_left ? binary->getLHS() : binary->getRHS();
-    const clang::Expr *count = pointer_left ? binary->getRHS() : binary->getLHS();
-    std::optional<z3::expr> base = pointerOffset(pointer);
-    std::optional<z3::expr> n = value(count);
-    if (!base || !n)
-      return std::nullopt;
-    z3::expr step = arith_.mul(*n, elementBytes(pointer));
-    return binary->getOpcode() == clang::BO_Sub ? arith_.sub(*base, step)
-                                                : arith_.add(*base, step);
+    return advanced(pointer_left ? binary->getLHS() : binary->getRHS(),
+                    pointer_left ? binary->getRHS() : binary->getLHS(),
+                    binary->getOpcode() == clang::BO_Sub);
   }
   if (auto *unary = dyn_cast<clang::UnaryOperator>(e)) {
-    auto *subscript = unary->getOpcode() == clang::UO_AddrOf
-                          ? dyn_cast<clang::ArraySubscriptExpr>(
-                                unary->getSubExpr()->IgnoreParenCasts())
-                          : nullptr;
-    if (!subscript)
-      return std::nullopt;
-    std::optional<z3::expr> base = pointerOffset(subscript->getBase());
-    std::optional<z3::expr> n = value(subscript->getIdx());
-    if (!base || !n)
-      return std::nullopt;
-    return arith_.add(*base, arith_.mul(*n, elementBytes(subscript->getBase())));
+    if (unary->getOpcode() != clang::UO_AddrOf)
+      return {};
+    const clang::Expr *target = unary->getSubExpr()->IgnoreParenCasts();
+    if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(target)) // `&p[i]`
+      return advanced(subscript->getBase(), subscript->getIdx(), false);
+    return {pointerOrigin(target).root, std::nullopt}; // `&x`
   }
-  if (auto *data = dyn_cast<clang::CXXMemberCallExpr>(e))
-    return data->getMethodDecl() && data->getMethodDecl()->getName() == "data"
-               ? std::optional(arith_.constant(0, kInt64))
-               : std::nullopt;
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
+    return {pointerOrigin(subscript->getBase()).root, std::nullopt};
+  if (auto *call = dyn_cast<clang::CXXMemberCallExpr>(e)) { // v.data()
+    PointerOrigin origin = pointerOrigin(call->getImplicitObjectArgument());
+    if (!call->getMethodDecl() || call->getMethodDecl()->getName() != "data")
+      origin.offset.reset();
+    return origin;
+  }
   auto *ref = dyn_cast<clang::DeclRefExpr>(e);
   auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
   if (!var)
-    return std::nullopt;
+    return {};
   if (const clang::Expr *arg = argumentFor(*var))
-    return caller_->pointerOffset(arg);
+    return caller_->pointerOrigin(arg);
   if (const clang::Expr *init = viewInitializer(*var))
-    return pointerOffset(init);
-  return arith_.constant(0, kInt64);
+    return pointerOrigin(init);
+  if (reassignedPointer(*var))
+    return {};
+  return {var, arith_.constant(0, kInt64)};
 }
 
 } // namespace gpurace::analyzer

@@ -67,12 +67,16 @@ public:
   std::optional<z3::expr> structField(const clang::Expr *struct_arg,
                                       const std::string &field);
 
-  // The host variable a pointer argument comes from (`p`, `p + 4`, `&a[i]`),
-  // followed through the parameters of the call chain; null when unknown.
-  const clang::VarDecl *pointerRoot(const clang::Expr *pointer_arg) const;
-  // How many bytes past the start of pointerRoot's buffer the argument
-  // points (`p + 100` of a float *p: 400), when the host code shows it.
-  std::optional<z3::expr> pointerOffset(const clang::Expr *pointer_arg);
+  // Where a pointer argument points: the host variable whose buffer it is
+  // in (`p`, `p + 4`, `&a[i]`, `v.data()`), followed through the parameters
+  // of the call chain and through local views (`float *tail = base + n`),
+  // and how many bytes past that buffer's start, when the host code shows
+  // it. No root when the pointer may point anywhere.
+  struct PointerOrigin {
+    const clang::VarDecl *root = nullptr;
+    std::optional<z3::expr> offset;
+  };
+  PointerOrigin pointerOrigin(const clang::Expr *pointer_arg);
 
 private:
   std::optional<z3::expr> variable(const clang::VarDecl &var);

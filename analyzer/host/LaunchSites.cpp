@@ -209,18 +209,17 @@ namespace {
 // start (`copy(base + 100, base)`), so that the kernel's offsets through
 // them can be compared.
 void addPointerBaseFacts(LaunchContext &context, const clang::VarDecl &root,
-                         const std::vector<int> &params, const Launch &launch,
-                         const clang::FunctionDecl &kernel, HostValues &host_values,
+                         const std::vector<std::pair<int, HostValues::PointerOrigin>> &params,
+                         const Launch &launch, const clang::FunctionDecl &kernel,
                          clang::ASTContext &ast, SymbolSpace &symbols,
                          const v1::SourceLocation &where) {
-  for (int i : params) {
-    const clang::Expr *arg = launch.arguments[static_cast<size_t>(i)];
-    std::optional<z3::expr> offset = host_values.pointerOffset(arg);
-    if (!offset)
+  for (const auto &[i, origin] : params) {
+    if (!origin.offset)
       continue;
+    const clang::Expr *arg = launch.arguments[static_cast<size_t>(i)];
     std::string name = kernel.getParamDecl(static_cast<unsigned>(i))->getNameAsString();
     context.facts.push_back(
-        {symbols.shared(pointerBaseSymbolName(name), kInt64) == offset->simplify(),
+        {symbols.shared(pointerBaseSymbolName(name), kInt64) == origin.offset->simplify(),
          assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
                     "argument " + name + " = " +
                         sourceText(arg->getSourceRange(), ast.getSourceManager()) +
@@ -291,7 +290,9 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
 
   // Host buffers in the order the arguments name them, so that the facts
   // (and the solver's problem) are the same on every run.
-  std::vector<std::pair<const clang::VarDecl *, std::vector<int>>> pointer_roots;
+  std::vector<std::pair<const clang::VarDecl *,
+                        std::vector<std::pair<int, HostValues::PointerOrigin>>>>
+      pointer_roots;
   for (unsigned i = 0; i < launch.arguments.size() && i < kernel.getNumParams(); ++i) {
     const clang::ParmVarDecl *param = kernel.getParamDecl(i);
     const clang::Expr *arg = launch.arguments[i];
@@ -301,7 +302,8 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
       // A pointer the host code does not follow to a variable of its own
       // (a parameter of a function with no visible caller, a value read
       // from elsewhere) may point anywhere.
-      const clang::VarDecl *root = host_values.pointerRoot(arg);
+      HostValues::PointerOrigin origin = host_values.pointerOrigin(arg);
+      const clang::VarDecl *root = origin.root;
       if (!root || isa<clang::ParmVarDecl>(root) || root->hasGlobalStorage()) {
         context.unknown_origin.insert(static_cast<int>(i));
         continue;
@@ -310,10 +312,10 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
                                 [&](const auto &entry) { return entry.first == root; });
       if (known == pointer_roots.end())
         known = pointer_roots.insert(pointer_roots.end(), {root, {}});
-      std::vector<int> &sharing = known->second;
-      for (int other : sharing)
-        context.may_alias.insert({other, static_cast<int>(i)});
-      sharing.push_back(static_cast<int>(i));
+      auto &sharing = known->second;
+      for (const auto &other : sharing)
+        context.may_alias.insert({other.first, static_cast<int>(i)});
+      sharing.emplace_back(static_cast<int>(i), std::move(origin));
       continue;
     }
     std::string name = param->getNameAsString();
@@ -330,8 +332,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
   }
   for (const auto &[root, params] : pointer_roots)
     if (params.size() > 1)
-      addPointerBaseFacts(context, *root, params, launch, kernel, host_values, ast,
-                          symbols, where);
+      addPointerBaseFacts(context, *root, params, launch, kernel, ast, symbols, where);
   for (Fact &fact : host_values.dominatingFacts())
     context.facts.push_back(std::move(fact));
   context.site = site;

@@ -2,6 +2,7 @@
 
 #include "analyzer/model/SourceLocations.h"
 #include "analyzer/model/SyncFunctions.h"
+#include "analyzer/model/VariableWrites.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
@@ -595,103 +596,22 @@ void Builder::walkLoop(const clang::Stmt &loop, const clang::Stmt *body,
   havoc(assigned, loop, exit_k);
 }
 
-namespace {
-
-// How one write changes `var`: by adding a constant of known sign, or by
-// multiplying or dividing by a constant of at least 1.
-struct Step {
-  enum class Kind { Add, Scale, Other } kind = Kind::Other;
-  int direction = 0; // +1 up, -1 down, 0 neither
-};
-
-Step stepOf(const clang::Stmt &write, const clang::VarDecl &var, const clang::ASTContext &ast) {
-  auto is_var = [&](const clang::Expr *e) {
-    auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-    return ref && ref->getDecl() == &var;
-  };
-  auto constant = [&](const clang::Expr *e) -> std::optional<int64_t> {
-    clang::Expr::EvalResult r;
-    if (e->isValueDependent() || !e->EvaluateAsInt(r, ast))
-      return std::nullopt;
-    return r.Val.getInt().getExtValue();
-  };
-  auto make = [&](clang::BinaryOperatorKind op, const clang::Expr *operand) -> Step {
-    std::optional<int64_t> c = constant(operand);
-    if (!c)
-      return {};
-    switch (op) {
-    case clang::BO_Add: return {Step::Kind::Add, *c >= 0 ? 1 : -1};
-    case clang::BO_Sub: return {Step::Kind::Add, *c >= 0 ? -1 : 1};
-    case clang::BO_Mul: return *c >= 1 ? Step{Step::Kind::Scale, 1} : Step{};
-    case clang::BO_Shl: return *c >= 0 ? Step{Step::Kind::Scale, 1} : Step{};
-    case clang::BO_Div: return *c >= 1 ? Step{Step::Kind::Scale, -1} : Step{};
-    case clang::BO_Shr: return *c >= 0 ? Step{Step::Kind::Scale, -1} : Step{};
-    default: return {};
-    }
-  };
-  if (auto *unary = dyn_cast<clang::UnaryOperator>(&write))
-    return is_var(unary->getSubExpr()) ? Step{Step::Kind::Add, unary->isIncrementOp() ? 1 : -1}
-                                        : Step{};
-  auto *op = dyn_cast<clang::BinaryOperator>(&write);
-  if (!op || !is_var(op->getLHS()))
-    return {};
-  if (op->isCompoundAssignmentOp())
-    return make(clang::BinaryOperator::getOpForCompoundAssignment(op->getOpcode()),
-                op->getRHS());
-  auto *rhs = dyn_cast<clang::BinaryOperator>(op->getRHS()->IgnoreParenImpCasts());
-  if (op->getOpcode() != clang::BO_Assign || !rhs || !is_var(rhs->getLHS()))
-    return {};
-  return make(rhs->getOpcode(), rhs->getRHS());
-}
-
-} // namespace
-
 std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,
                                                const clang::VarDecl &var,
                                                const z3::expr &at_entry,
                                                const z3::expr &value, IntType type) const {
-  struct Writes : clang::RecursiveASTVisitor<Writes> {
-    const clang::VarDecl *var;
-    std::vector<const clang::Stmt *> found;
-    bool escapes = false;
-    bool writes(const clang::Expr *e) {
-      auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-      return ref && ref->getDecl() == var;
-    }
-    bool VisitBinaryOperator(clang::BinaryOperator *op) {
-      if (op->isAssignmentOp() && writes(op->getLHS()))
-        found.push_back(op);
-      return true;
-    }
-    bool VisitUnaryOperator(clang::UnaryOperator *op) {
-      if (op->isIncrementDecrementOp() && writes(op->getSubExpr()))
-        found.push_back(op);
-      escapes |= op->getOpcode() == clang::UO_AddrOf && writes(op->getSubExpr());
-      return true;
-    }
-  } writes;
   // With wrap-around arithmetic a step may wrap; the default model states
   // that nothing overflows.
-  if (arith_.mode() == OverflowMode::Wrap)
+  if (arith_.mode() == OverflowMode::Wrap || var.getType()->isReferenceType())
     return std::nullopt;
-  writes.var = &var;
-  writes.TraverseStmt(const_cast<clang::Stmt *>(&loop));
-  if (writes.escapes || writes.found.empty() || var.getType()->isReferenceType())
+  std::optional<StepSummary> steps = summarizeSteps(writesOf(loop, var), var, ast_);
+  if (!steps || steps->direction == 0)
     return std::nullopt;
-  int direction = 0;
-  bool scales = false;
-  for (const clang::Stmt *write : writes.found) {
-    Step step = stepOf(*write, var, ast_);
-    if (step.kind == Step::Kind::Other || (direction != 0 && step.direction != direction))
-      return std::nullopt;
-    direction = step.direction;
-    scales |= step.kind == Step::Kind::Scale;
-  }
   bool is_signed = type.is_signed;
   z3::expr zero = arith_.constant(0, type);
-  z3::expr bound = direction > 0 ? arith_.lessEq(at_entry, value, is_signed)
-                                 : arith_.lessEq(value, at_entry, is_signed);
-  if (!scales)
+  z3::expr bound = steps->direction > 0 ? arith_.lessEq(at_entry, value, is_signed)
+                                        : arith_.lessEq(value, at_entry, is_signed);
+  if (!steps->scales)
     return bound;
   // Scaling keeps a nonnegative value nonnegative and moves it one way.
   z3::expr nonnegative = arith_.lessEq(zero, at_entry, is_signed);
