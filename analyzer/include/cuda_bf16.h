@@ -1,9 +1,10 @@
-// Brain floating point (bfloat16) (the toolkit's cuda_bf16.h): __nv_bfloat16 and __nv_bfloat162, their
-// conversions, arithmetic and comparisons.
+// Brain floating point (the toolkit's cuda_bf16.h): __nv_bfloat16 and
+// __nv_bfloat162, their conversions, arithmetic and comparisons.
 //
-// __nv_bfloat16 is a 2-byte struct and __nv_bfloat162 a 4-byte pair, as on the device, so
-// byte offsets in bfloat16 arrays are exact. The functions are declared only;
-// conversions and arithmetic are __host__ __device__ as in recent toolkits.
+// __nv_bfloat16 is a 2-byte struct and __nv_bfloat162 a 4-byte pair, as on
+// the device, so byte offsets in bfloat16 arrays are exact. The functions
+// are declared only; conversions and arithmetic are __host__ __device__ as
+// in recent toolkits.
 #ifndef GPURACE_CUDA_BF16_H
 #define GPURACE_CUDA_BF16_H
 
