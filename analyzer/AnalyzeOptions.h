@@ -24,6 +24,10 @@ struct AnalyzeOptions {
   std::string build_dir;
   // Flags after "--", added to every file's flags.
   std::vector<std::string> extra_flags;
+  // The CUDA toolkit to parse with (--cuda-path); empty: search for one.
+  std::string cuda_path;
+  // Parse with gpurace's own declaration headers even if a toolkit exists.
+  bool fallback_headers = false;
   OverflowMode overflow = OverflowMode::Math;
   // Launch dims for kernels analyzed without a visible launch.
   std::optional<Dims> block_dim, grid_dim;

@@ -2,6 +2,7 @@
 
 #include "analyzer/FileAnalysis.h"
 #include "analyzer/frontend/CompileFlags.h"
+#include "analyzer/program/ProgramIndex.h"
 #include "analyzer/report/InstrumentationPlan.h"
 #include "analyzer/report/Ranking.h"
 #include "common/Version.h"
@@ -22,17 +23,42 @@ namespace gpurace::analyzer {
 
 namespace {
 
-struct Job {
-  std::string file;
-  std::vector<std::string> flags;
-};
-
 bool isCudaSource(llvm::StringRef path) {
-  return path.endswith(".cu") || path.endswith(".cuh");
+  return path.ends_with(".cu") || path.ends_with(".cuh");
 }
 
-bool collectJobs(const AnalyzeOptions &options, std::vector<Job> &jobs,
-                 std::string &error) {
+// Relative include paths of a compile command are relative to its folder.
+void absolutizeIncludePaths(std::vector<std::string> &flags, const std::string &directory) {
+  for (size_t i = 0; i < flags.size(); ++i) {
+    bool separate = (flags[i] == "-I" || flags[i] == "-isystem" || flags[i] == "-iquote" ||
+                     flags[i] == "-idirafter" || flags[i] == "-include") &&
+                    i + 1 < flags.size();
+    if (separate) {
+      ++i;
+      if (!llvm::sys::path::is_absolute(flags[i])) {
+        llvm::SmallString<256> path(directory);
+        llvm::sys::path::append(path, flags[i]);
+        flags[i] = std::string(path);
+      }
+      continue;
+    }
+    for (const char *prefix : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      llvm::StringRef ref(flags[i]);
+      if (ref.starts_with(prefix) && ref.size() > strlen(prefix) &&
+          !llvm::sys::path::is_absolute(ref.substr(strlen(prefix)))) {
+        llvm::SmallString<256> path(directory);
+        llvm::sys::path::append(path, ref.substr(strlen(prefix)));
+        flags[i] = std::string(prefix) + std::string(path);
+        break;
+      }
+    }
+  }
+}
+
+} // namespace
+
+bool programUnits(const AnalyzeOptions &options, std::vector<ProgramUnit> &units,
+                  std::vector<std::string> &dropped, std::string &error) {
   std::unique_ptr<clang::tooling::CompilationDatabase> database;
   if (!options.build_dir.empty()) {
     database = clang::tooling::CompilationDatabase::loadFromDirectory(
@@ -54,53 +80,61 @@ bool collectJobs(const AnalyzeOptions &options, std::vector<Job> &jobs,
                      : "no input file (give FILE.cu... or -p BUILD_DIR)";
     return false;
   }
+  std::set<std::string> dropped_seen;
+  ParsingFlags extra = commandLineFlags(options.extra_flags);
   for (const std::string &file : files) {
-    Job job{file, {}};
+    ProgramUnit unit{file, {}};
     if (database) {
       llvm::SmallString<256> absolute(file);
       llvm::sys::fs::make_absolute(absolute);
       auto commands = database->getCompileCommands(absolute);
       if (!commands.empty()) {
-        job.flags = parsingFlags(commands.front().CommandLine);
-        // Relative include paths are relative to the command's directory.
-        for (std::string &flag : job.flags) {
-          for (const char *prefix : {"-I", "-isystem", "-iquote"}) {
-            llvm::StringRef ref(flag);
-            if (ref.startswith(prefix) && ref.size() > strlen(prefix) &&
-                !llvm::sys::path::is_absolute(ref.substr(strlen(prefix)))) {
-              llvm::SmallString<256> path(commands.front().Directory);
-              llvm::sys::path::append(path, ref.substr(strlen(prefix)));
-              flag = std::string(prefix) + std::string(path);
-            }
-          }
-        }
+        unit.flags = parsingFlags(commands.front().CommandLine);
+        absolutizeIncludePaths(unit.flags.flags, commands.front().Directory);
+        for (const std::string &flag : unit.flags.dropped)
+          if (dropped_seen.insert(flag).second)
+            dropped.push_back(flag);
       }
     }
-    job.flags.insert(job.flags.end(), options.extra_flags.begin(),
-                     options.extra_flags.end());
-    jobs.push_back(std::move(job));
+    unit.flags.flags.insert(unit.flags.flags.end(), extra.flags.begin(), extra.flags.end());
+    if (!extra.gpu_arch.empty())
+      unit.flags.gpu_arch = extra.gpu_arch;
+    units.push_back(std::move(unit));
   }
   return true;
 }
 
-std::vector<FileAnalysis> runJobs(const std::vector<Job> &jobs,
-                                  const AnalyzeOptions &options,
-                                  const ProgressCallback &progress) {
-  std::vector<FileAnalysis> results(jobs.size());
+bool headerSetup(const AnalyzeOptions &options, HeaderSetup &headers, std::string &error) {
+  if (options.fallback_headers)
+    return true;
+  headers.toolkit = findCudaToolkit(options.cuda_path, error);
+  return headers.toolkit || options.cuda_path.empty();
+}
+
+namespace {
+
+std::vector<FileAnalysis> runUnits(const std::vector<ProgramUnit> &units,
+                                   const ProgramIndex &index, const HeaderSetup &headers,
+                                   const AnalyzeOptions &options,
+                                   const ProgressCallback &progress) {
+  std::vector<FileAnalysis> results(units.size());
   std::atomic<size_t> next{0};
   std::atomic<size_t> done{0};
   std::mutex progress_mutex;
   auto worker = [&] {
-    for (size_t i = next++; i < jobs.size(); i = next++) {
-      results[i] = analyzeFile(jobs[i].file, jobs[i].flags, options);
+    for (size_t i = next++; i < units.size(); i = next++) {
+      if (index.isIncluded(i))
+        results[i].file = units[i].file;
+      else
+        results[i] = analyzeUnit(i, units, index, headers, options);
       size_t finished = ++done;
       if (progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);
-        progress(finished, jobs.size(), jobs[i].file);
+        progress(finished, units.size(), units[i].file);
       }
     }
   };
-  unsigned count = std::max(1u, std::min<unsigned>(options.jobs, jobs.size()));
+  unsigned count = std::max(1u, std::min<unsigned>(options.jobs, units.size()));
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < count; ++t)
     threads.emplace_back(worker);
@@ -108,6 +142,25 @@ std::vector<FileAnalysis> runJobs(const std::vector<Job> &jobs,
   for (std::thread &thread : threads)
     thread.join();
   return results;
+}
+
+void recordFrontEnd(const HeaderSetup &headers, const std::vector<ProgramUnit> &units,
+                    const ProgramIndex &index, const std::vector<std::string> &dropped,
+                    v1::FrontEnd &front_end) {
+  if (headers.toolkit) {
+    front_end.set_headers("toolkit");
+    front_end.set_cuda_path(headers.toolkit->root);
+    front_end.set_cuda_version(headers.toolkit->version);
+    front_end.set_found_by(headers.toolkit->found_by);
+  } else {
+    front_end.set_headers("fallback");
+  }
+  front_end.set_gpu_arch(targetArch(units.empty() ? "" : units.front().flags.gpu_arch));
+  for (const std::string &flag : dropped)
+    front_end.add_dropped_flags(flag);
+  for (size_t i = 0; i < units.size(); ++i)
+    if (index.isIncluded(i))
+      front_end.add_included_inputs(units[i].file);
 }
 
 bool ranksBefore(const v1::RaceCandidate &a, const v1::RaceCandidate &b) {
@@ -131,22 +184,34 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
   using google::protobuf::util::TimeUtil;
   *result.mutable_started_at() = TimeUtil::GetCurrentTime();
   result.set_tool_version(kVersion);
-  std::vector<Job> jobs;
-  if (!collectJobs(options, jobs, error))
+  std::vector<ProgramUnit> units;
+  std::vector<std::string> dropped;
+  HeaderSetup headers;
+  if (!programUnits(options, units, dropped, error) ||
+      !headerSetup(options, headers, error))
     return false;
+  // A lone file needs no first pass: it defines and launches all it sees.
+  ProgramIndex index = units.size() == 1
+                           ? ProgramIndex::singleUnit()
+                           : ProgramIndex::build(units, headers, std::max(1u, options.jobs));
+  recordFrontEnd(headers, units, index, dropped, *result.mutable_front_end());
 
-  std::vector<FileAnalysis> files = runJobs(jobs, options, progress);
+  std::vector<FileAnalysis> files = runUnits(units, index, headers, options, progress);
   std::vector<v1::RaceCandidate> candidates;
   std::set<std::string> fingerprints;
   std::vector<v1::SyncSite> sync_sites;
   bool counts_tickets = false;
   for (FileAnalysis &file : files) {
     result.add_files_analyzed(file.file);
+    if (file.partial)
+      result.add_partial_files(file.file);
     for (v1::FileError &e : file.errors) {
       if (e.file().empty())
         e.set_file(file.file);
       *result.add_errors() = e;
     }
+    for (v1::FileError &w : file.warnings)
+      *result.add_warnings() = w;
     result.set_kernels_analyzed(result.kernels_analyzed() + file.kernels);
     result.set_pairs_checked(result.pairs_checked() + file.queries);
     counts_tickets |= file.counts_tickets;

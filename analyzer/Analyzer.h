@@ -10,11 +10,13 @@
 #define GPURACE_ANALYZER_ANALYZER_H
 
 #include "analyzer/AnalyzeOptions.h"
+#include "analyzer/program/ProgramIndex.h"
 
 #include "gpurace/v1/analysis.pb.h"
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace gpurace::analyzer {
 
@@ -27,6 +29,16 @@ using ProgressCallback =
 // in the result's `errors` and the other files are still analyzed.
 bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
              std::string &error, const ProgressCallback &progress = {});
+
+// The program's translation units: the files with their flags (from
+// compile_commands.json and the command line), and the flags of theirs
+// that were dropped as unknown.
+bool programUnits(const AnalyzeOptions &options, std::vector<ProgramUnit> &units,
+                  std::vector<std::string> &dropped, std::string &error);
+
+// The headers to parse with: the CUDA toolkit's (--cuda-path or found), or
+// gpurace's fallback declarations. Fails only when --cuda-path is no toolkit.
+bool headerSetup(const AnalyzeOptions &options, HeaderSetup &headers, std::string &error);
 
 // Whether a candidate counts as a finding under `min_score`.
 bool isFinding(const v1::RaceCandidate &candidate, double min_score);

@@ -1,52 +1,26 @@
 #include "analyzer/FileAnalysis.h"
 
-#include "analyzer/check/PairChecker.h"
-#include "analyzer/frontend/CompileFlags.h"
+#include "analyzer/KernelAnalysis.h"
+#include "analyzer/frontend/SourceParser.h"
 #include "analyzer/host/LaunchSites.h"
-#include "analyzer/model/KernelModelBuilder.h"
+#include "analyzer/program/KernelKey.h"
+#include "analyzer/program/ProgramIndex.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/SourceManager.h>
-#include <clang/Frontend/ASTUnit.h>
-#include <clang/Tooling/CompilationDatabase.h>
-#include <clang/Tooling/Tooling.h>
-#include <llvm/ADT/SmallString.h>
+
+#include <z3++.h>
 
 #include <map>
+#include <memory>
+#include <set>
+#include <tuple>
 
 namespace gpurace::analyzer {
 
 namespace {
-
-// Collects Clang's errors as FileErrors (file, line, Clang's message).
-class ErrorCollector : public clang::DiagnosticConsumer {
-public:
-  std::vector<v1::FileError> errors;
-
-  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
-                        const clang::Diagnostic &info) override {
-    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < clang::DiagnosticsEngine::Error || errors.size() >= 20)
-      return;
-    llvm::SmallString<256> message;
-    info.FormatDiagnostic(message);
-    v1::FileError error;
-    error.set_message(message.str().str());
-    if (info.hasSourceManager() && info.getLocation().isValid()) {
-      clang::PresumedLoc where =
-          info.getSourceManager().getPresumedLoc(info.getLocation());
-      if (where.isValid()) {
-        error.set_file(where.getFilename());
-        error.set_line(where.getLine());
-        error.set_column(where.getColumn());
-      }
-    }
-    errors.push_back(std::move(error));
-  }
-};
 
 class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
 public:
@@ -60,156 +34,169 @@ public:
   }
 };
 
-LaunchContext commandLineContext(const AnalyzeOptions &options,
-                                 const KernelModel &model, SymbolSpace &symbols) {
-  LaunchContext context;
-  auto add = [&](const std::optional<Dims> &dims, bool block) {
-    if (!dims)
-      return;
-    static const char *const kAxes[3] = {"x", "y", "z"};
-    for (int axis = 0; axis < 3; ++axis) {
-      const z3::expr &symbol = block ? symbols.blockDim(axis) : symbols.gridDim(axis);
-      v1::Assumption a;
-      a.set_kind(v1::HOST_FACT_KIND_COMMAND_LINE);
-      a.set_role(v1::Assumption::ROLE_USED);
-      a.set_description(std::string(block ? "blockDim." : "gridDim.") + kAxes[axis] +
-                        " == " + std::to_string((*dims)[axis]) +
-                        " (command line)");
-      context.facts.push_back(
-          {symbol == symbols.arith().constant((*dims)[axis], kUInt32), a});
-    }
-  };
-  add(options.block_dim, true);
-  add(options.grid_dim, false);
-  // A kernel that never reads an axis is written for launches where that
-  // axis is 1; any other launch would run duplicate threads.
-  static const char *const kAxes[3] = {"x", "y", "z"};
-  for (int axis = 1; axis < 3; ++axis) {
-    for (bool block : {true, false}) {
-      bool given = block ? options.block_dim.has_value() : options.grid_dim.has_value();
-      bool read = block ? model.reads_thread_axis[axis] : model.reads_block_axis[axis];
-      if (given || read)
-        continue;
-      v1::Assumption a;
-      a.set_kind(v1::HOST_FACT_KIND_ANALYSIS);
-      a.set_role(v1::Assumption::ROLE_USED);
-      std::string dim = std::string(block ? "blockDim." : "gridDim.") + kAxes[axis];
-      a.set_description(dim + " == 1: the kernel never reads " +
-                        (block ? "threadIdx." : "blockIdx.") + kAxes[axis] +
-                        " or " + dim);
-      const z3::expr &symbol = block ? symbols.blockDim(axis) : symbols.gridDim(axis);
-      context.facts.push_back({symbol == symbols.arith().constant(1, kUInt32), a});
-    }
-  }
-  return context;
+// A unit's host parse with its launches by kernel key.
+struct HostSide {
+  ParsedSource parsed;
+  std::map<std::string, std::vector<Launch>> launches;
+};
+
+std::unique_ptr<HostSide> parseHost(const ProgramUnit &unit, const HeaderSetup &headers) {
+  auto host = std::make_unique<HostSide>();
+  host->parsed = parseSource(unit.file,
+                             clangArguments(unit.file, unit.flags, headers, ParseSide::Host),
+                             ParseSide::Host);
+  if (clang::ASTContext *ast = host->parsed.context())
+    for (auto &[kernel, launches] : findLaunches(*ast))
+      for (Launch &launch : launches)
+        host->launches[kernelKey(*kernel)].push_back(std::move(launch));
+  return host;
 }
 
-void markNoLaunch(std::vector<v1::RaceCandidate> &candidates) {
-  for (v1::RaceCandidate &candidate : candidates) {
-    v1::Imprecision *why = candidate.add_imprecisions();
-    why->set_kind(v1::IMPRECISION_KIND_NO_LAUNCH_CONTEXT);
-    why->set_detail("no launch of '" + candidate.kernel() +
-                    "' was analyzed: dims and arguments are unconstrained");
+// The most Clang errors listed per file and side.
+constexpr size_t kMaxParseErrors = 20;
+
+// Clang's errors from both sides, each once (most are reported by both),
+// except those `skip` names (worked around).
+void addParseErrors(const ParsedSource &parsed, const std::set<size_t> &skip,
+                    FileAnalysis &out,
+                    std::set<std::tuple<std::string, unsigned, unsigned, std::string>> &seen) {
+  size_t added = 0;
+  for (size_t i = 0; i < parsed.errors.size() && added < kMaxParseErrors; ++i) {
+    const v1::FileError &error = parsed.errors[i];
+    if (skip.count(i) ||
+        !seen.emplace(error.file(), error.line(), error.column(), error.message()).second)
+      continue;
+    out.errors.push_back(error);
+    ++added;
   }
 }
 
-// Keeps one candidate per (pair of sites, class): the first context that
-// exhibits it names the launch site.
-void addUnique(std::vector<v1::RaceCandidate> &out,
-               std::map<std::string, size_t> &seen, v1::RaceCandidate candidate) {
-  std::string key = candidate.first().site_id() + "|" +
-                    candidate.second().site_id() + "|" +
-                    std::to_string(candidate.race_class());
-  auto [it, inserted] = seen.emplace(key, out.size());
-  if (inserted)
-    out.push_back(std::move(candidate));
-  else if (candidate.imprecisions_size() < out[it->second].imprecisions_size())
-    out[it->second] = std::move(candidate);
+std::map<std::string, const clang::FunctionDecl *> kernelsByKey(clang::ASTContext *ast) {
+  std::map<std::string, const clang::FunctionDecl *> kernels;
+  if (!ast)
+    return kernels;
+  KernelFinder finder;
+  finder.TraverseDecl(ast->getTranslationUnitDecl());
+  for (const clang::FunctionDecl *kernel : finder.kernels)
+    kernels.emplace(kernelKey(*kernel), kernel);
+  return kernels;
 }
 
-void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
-                   const std::vector<Launch> *launches,
-                   const AnalyzeOptions &options, FileAnalysis &out) {
-  z3::context z3;
-  SymbolSpace symbols(z3, options.overflow);
-  ModelOptions model_options;
-  model_options.warp_size = options.warp_size;
-  KernelModel model = buildKernelModel(kernel, ast, symbols, model_options);
-  out.counts_tickets |= !model.tickets.empty();
-  out.sync_sites.insert(out.sync_sites.end(), model.sync_sites.begin(),
-                        model.sync_sites.end());
-  CheckOptions check_options;
-  check_options.warp_size = options.warp_size;
-  check_options.query_timeout_ms = options.query_timeout_ms;
-  check_options.query_rlimit = options.query_rlimit;
-  check_options.assume_warp_lockstep = options.assume_warp_lockstep;
+// An entry about one kernel: "kernel 'NAME' " + `what`.
+v1::FileError kernelError(const clang::FunctionDecl &kernel, const std::string &phase,
+                          const std::string &what) {
+  const clang::SourceManager &sources = kernel.getASTContext().getSourceManager();
+  clang::PresumedLoc where =
+      sources.getPresumedLoc(sources.getExpansionLoc(kernel.getLocation()));
+  v1::FileError error;
+  if (where.isValid()) {
+    error.set_file(where.getFilename());
+    error.set_line(where.getLine());
+    error.set_column(where.getColumn());
+  }
+  error.set_kernel(kernel.getQualifiedNameAsString());
+  error.set_phase(phase);
+  error.set_message("kernel '" + kernel.getQualifiedNameAsString() + "' " + what);
+  return error;
+}
 
-  std::map<std::string, size_t> seen;
-  auto run = [&](const LaunchContext &context, bool no_launch) {
-    CheckResult result = checkKernel(model, symbols, context, check_options);
-    out.queries += result.queries;
-    if (no_launch)
-      markNoLaunch(result.candidates);
-    for (v1::RaceCandidate &candidate : result.candidates) {
-      if (context.site)
-        *candidate.mutable_launch_site() = *context.site;
-      addUnique(out.candidates, seen, std::move(candidate));
-    }
-    for (v1::RaceFreedomProof &proof : result.proofs)
-      out.proofs.push_back(std::move(proof));
-  };
-  if (options.host_facts && launches && !launches->empty()) {
-    for (const Launch &launch : *launches)
-      for (const LaunchContext &context : launchContexts(launch, kernel, ast, symbols))
-        run(context, false);
-  } else {
-    run(commandLineContext(options, model, symbols), true);
+// Analyzes one kernel; what goes wrong inside becomes an error naming it.
+void analyzeGuarded(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
+                    const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
+                    FileAnalysis &out) {
+  try {
+    analyzeKernel(kernel, device_ast, launches, options, out);
+  } catch (const z3::exception &e) {
+    out.errors.push_back(kernelError(
+        kernel, "analysis", std::string("was not analyzed: the solver failed: ") + e.msg()));
+  } catch (const std::exception &e) {
+    out.errors.push_back(
+        kernelError(kernel, "analysis", std::string("was not analyzed: ") + e.what()));
   }
 }
 
 } // namespace
 
-FileAnalysis analyzeFile(const std::string &file,
-                         const std::vector<std::string> &flags,
+FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &units,
+                         const ProgramIndex &index, const HeaderSetup &headers,
                          const AnalyzeOptions &options) {
+  const ProgramUnit &unit = units[unit_index];
   FileAnalysis out;
-  out.file = file;
-  std::vector<std::string> args = clangArguments(file, flags);
-  // FixedCompilationDatabase adds the program name and the file itself.
-  std::vector<std::string> middle(args.begin() + 1, args.end() - 1);
-  clang::tooling::FixedCompilationDatabase database(".", middle);
-  clang::tooling::ClangTool tool(database, {file});
-  tool.clearArgumentsAdjusters();
-  ErrorCollector collector;
-  tool.setDiagnosticConsumer(&collector);
-  std::vector<std::unique_ptr<clang::ASTUnit>> units;
-  int status = tool.buildASTs(units);
-  if (status != 0 || units.empty() || !collector.errors.empty()) {
-    out.errors = collector.errors;
-    if (out.errors.empty()) {
-      v1::FileError error;
-      error.set_file(file);
-      error.set_message("cannot be parsed (is the file readable C++/CUDA?)");
-      out.errors.push_back(error);
-    }
+  out.file = unit.file;
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seen_errors;
+
+  std::unique_ptr<HostSide> host = parseHost(unit, headers);
+  if (!isCudaFile(unit.file)) {
+    addParseErrors(host->parsed, {}, out, seen_errors);
+    out.partial = !out.errors.empty();
     return out;
   }
-  clang::ASTContext &ast = units.front()->getASTContext();
+  ParsedSource device = parseSource(
+      unit.file, clangArguments(unit.file, unit.flags, headers, ParseSide::Device),
+      ParseSide::Device);
+  // Device-side errors inside kernels that the host side models instead.
+  std::set<size_t> worked_around;
+  auto finish = [&] {
+    addParseErrors(host->parsed, {}, out, seen_errors);
+    addParseErrors(device, worked_around, out, seen_errors);
+    out.partial = !out.errors.empty();
+    return std::move(out);
+  };
+  clang::ASTContext *device_ast = device.context();
+  if (!device_ast)
+    return finish();
+  std::map<std::string, const clang::FunctionDecl *> host_kernels =
+      kernelsByKey(host->parsed.context());
+
+  // Host parses of the other units that launch this unit's kernels, parsed
+  // once each when first needed.
+  std::map<size_t, std::unique_ptr<HostSide>> others;
   KernelFinder finder;
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
-  auto launches = findLaunches(ast);
+  finder.TraverseDecl(device_ast->getTranslationUnitDecl());
   for (const clang::FunctionDecl *kernel : finder.kernels) {
     if (!options.kernel_filter.empty() &&
         kernel->getNameAsString() != options.kernel_filter)
       continue;
-    if (ast.getSourceManager().isInSystemHeader(kernel->getLocation()))
+    if (device_ast->getSourceManager().isInSystemHeader(kernel->getLocation()))
       continue;
-    auto it = launches.find(kernel->getCanonicalDecl());
-    ++out.kernels;
-    analyzeKernel(*kernel, ast, it == launches.end() ? nullptr : &it->second,
-                  options, out);
+    std::string key = kernelKey(*kernel);
+    if (!index.owns(unit_index, key))
+      continue;
+    std::vector<HostLaunch> launches;
+    auto collect = [&](HostSide &side) {
+      auto it = side.launches.find(key);
+      if (it == side.launches.end())
+        return;
+      for (const Launch &launch : it->second)
+        launches.push_back({&launch, side.parsed.context()});
+    };
+    collect(*host);
+    for (size_t other : index.otherLaunchers(key, unit_index)) {
+      auto &side = others[other];
+      if (!side)
+        side = parseHost(units[other], headers);
+      collect(*side);
+    }
+    std::string why = errorInside(device, *kernel);
+    if (why.empty()) {
+      analyzeGuarded(*kernel, *device_ast, launches, options, out);
+      continue;
+    }
+    // Clang's device side is stricter than nvcc in places (a __shared__
+    // variable of a class with a non-empty constructor): the host side's
+    // view of the same kernel is the next best model.
+    auto on_host = host_kernels.find(key);
+    if (on_host != host_kernels.end() && errorInside(host->parsed, *on_host->second).empty()) {
+      for (size_t i : errorsWithin(device, *kernel))
+        worked_around.insert(i);
+      out.warnings.push_back(kernelError(
+          *kernel, "device", "was modelled from the host-side parse: the device side has " + why));
+      analyzeGuarded(*on_host->second, *host->parsed.context(), launches, options, out);
+      continue;
+    }
+    out.errors.push_back(kernelError(*kernel, "device", "was not analyzed: " + why));
   }
-  return out;
+  return finish();
 }
 
 } // namespace gpurace::analyzer

@@ -1,8 +1,10 @@
 //===- FileAnalysis.h - analyze one translation unit ------------*- C++ -*-===//
 //
-// Parses one .cu file, builds the model of each kernel, and checks it in
-// every context: each launch site, or the command line's dims when the
-// kernel has no visible launch (or host facts are off).
+// Parses one unit of the program on the device side (kernel bodies, as the
+// device compiler sees them) and on the host side (launches), and analyzes
+// each kernel the unit owns with the launches of every unit that makes one.
+// A Clang error keeps out only the kernels it touches; an internal failure
+// in one kernel keeps out only that kernel.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_ANALYZER_FILEANALYSIS_H
@@ -17,20 +19,27 @@
 
 namespace gpurace::analyzer {
 
+class ProgramIndex;
+struct HeaderSetup;
+struct ProgramUnit;
+
 struct FileAnalysis {
   std::string file;
   std::vector<v1::RaceCandidate> candidates;
   std::vector<v1::RaceFreedomProof> proofs;
   std::vector<v1::SyncSite> sync_sites;
   std::vector<v1::FileError> errors;
+  std::vector<v1::FileError> warnings;
   unsigned kernels = 0;
   unsigned queries = 0;
   // Whether a kernel relies on atomic counters handing out distinct values.
   bool counts_tickets = false;
+  // Whether a Clang error kept part of the file out of the analysis.
+  bool partial = false;
 };
 
-FileAnalysis analyzeFile(const std::string &file,
-                         const std::vector<std::string> &flags,
+FileAnalysis analyzeUnit(size_t unit, const std::vector<ProgramUnit> &units,
+                         const ProgramIndex &index, const HeaderSetup &headers,
                          const AnalyzeOptions &options);
 
 } // namespace gpurace::analyzer

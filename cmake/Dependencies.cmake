@@ -15,15 +15,20 @@ find_package(nlohmann_json 3 REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
 pkg_check_modules(Z3 REQUIRED IMPORTED_TARGET z3)
 
-# LLVM/Clang 16 LibTooling, linked as the shared libraries so that the
+# LLVM/Clang 22 LibTooling, linked as the shared libraries so that the
 # analyzer links in seconds.
-execute_process(COMMAND llvm-config-16 --cmakedir
+execute_process(COMMAND llvm-config-22 --cmakedir
   OUTPUT_VARIABLE GPURACE_LLVM_CMAKE_DIR OUTPUT_STRIP_TRAILING_WHITESPACE
   RESULT_VARIABLE llvm_config_status)
 if(NOT llvm_config_status EQUAL 0)
-  message(FATAL_ERROR "llvm-config-16 not found: run scripts/install-deps.sh")
+  message(FATAL_ERROR "llvm-config-22 not found: run scripts/install-deps.sh")
 endif()
-find_package(LLVM 16 REQUIRED CONFIG PATHS ${GPURACE_LLVM_CMAKE_DIR} NO_DEFAULT_PATH)
+# LLVMConfigVersion accepts only an exact major.minor, so check the major
+# version here instead.
+find_package(LLVM REQUIRED CONFIG PATHS ${GPURACE_LLVM_CMAKE_DIR} NO_DEFAULT_PATH)
+if(NOT LLVM_VERSION_MAJOR EQUAL 22)
+  message(FATAL_ERROR "LLVM 22 is required, found ${LLVM_PACKAGE_VERSION}")
+endif()
 find_package(Clang REQUIRED CONFIG PATHS ${GPURACE_LLVM_CMAKE_DIR}/../clang NO_DEFAULT_PATH)
 set(GPURACE_CLANG_RESOURCE_DIR "${LLVM_LIBRARY_DIR}/clang/${LLVM_VERSION_MAJOR}"
   CACHE PATH "Clang's resource directory (builtin headers)")

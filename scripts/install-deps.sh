@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build pkg-config g++
-  clang-16 libclang-cpp16-dev libclang-16-dev llvm-16-dev
+  clang-22 libclang-cpp22-dev libclang-22-dev llvm-22-dev libclang-rt-22-dev
   libz3-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libsqlite3-dev sqlite3 openssl libssl-dev

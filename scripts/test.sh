@@ -1,7 +1,29 @@
 #!/usr/bin/env bash
 # README command 2: set up, build, and run the whole test suite.
+#
+# After the main build's tests, the analyzer's tests run once more in the
+# sanitizer build (fuzz/build.sh: Clang 22, ASan + UBSan, build-asan/),
+# where any sanitizer report fails them, followed by a short fuzzing run of
+# the analyzer. GPURACE_SKIP_SANITIZER_TESTS=1 skips that part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 build_dir=${GPURACE_BUILD_DIR:-build}
-ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" "$@"
+status=0
+ctest --test-dir "$build_dir" --output-on-failure -j "$(nproc)" "$@" || status=$?
+
+if [[ "${GPURACE_SKIP_SANITIZER_TESTS:-0}" != 1 ]]; then
+  sanitizer_dir=${GPURACE_SANITIZER_BUILD_DIR:-build-asan}
+  echo "test.sh: analyzer tests under ASan + UBSan in $sanitizer_dir"
+  GPURACE_SANITIZER_BUILD_DIR=$sanitizer_dir bash fuzz/build.sh
+  # UBSan reports are fatal like ASan's; a leak fails the process too.
+  export ASAN_OPTIONS=detect_leaks=1:print_stacktrace=1:halt_on_error=1
+  export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+  # Only the tests of the analyzer's folder (analyzer_tests, which also run
+  # the gpurace analyze command) and of fuzz/ are built there.
+  for tests in analyzer fuzz; do
+    ctest --test-dir "$sanitizer_dir/$tests" --output-on-failure -j "$(nproc)" \
+      --no-tests=error || status=$?
+  done
+fi
+exit "$status"

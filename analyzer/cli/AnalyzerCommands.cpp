@@ -30,6 +30,7 @@ struct AnalyzeFlags {
   bool all = false;
   bool explain = false;
   bool no_color = false;
+  bool print_clang_command = false;
   // --upload ADDR: send the result to a race server as well.
   std::string upload;
   UploadTarget target;
@@ -69,6 +70,51 @@ bool writeOutput(const std::string &path, const std::string &text) {
   return true;
 }
 
+// A shell-quoted command line.
+std::string shellCommand(const std::vector<std::string> &argv) {
+  std::string out;
+  for (const std::string &arg : argv) {
+    if (!out.empty())
+      out += ' ';
+    bool plain = !arg.empty() &&
+                 arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                       "0123456789-_=+./,:@%") == std::string::npos;
+    if (plain) {
+      out += arg;
+      continue;
+    }
+    out += '\'';
+    for (char c : arg)
+      out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += '\'';
+  }
+  return out;
+}
+
+int printClangCommands(const analyzer::AnalyzeOptions &options) {
+  std::vector<analyzer::ProgramUnit> units;
+  std::vector<std::string> dropped;
+  analyzer::HeaderSetup headers;
+  std::string error;
+  if (!analyzer::programUnits(options, units, dropped, error) ||
+      !analyzer::headerSetup(options, headers, error)) {
+    std::cerr << "gpurace analyze: error: " << error << "\n";
+    return kExitToolError;
+  }
+  for (const analyzer::ProgramUnit &unit : units) {
+    std::vector<analyzer::ParseSide> sides = {analyzer::ParseSide::Host};
+    if (analyzer::isCudaFile(unit.file))
+      sides.push_back(analyzer::ParseSide::Device);
+    for (analyzer::ParseSide side : sides) {
+      std::vector<std::string> argv =
+          analyzer::clangArguments(unit.file, unit.flags, headers, side);
+      argv.front() = GPURACE_CLANG_EXECUTABLE;
+      std::cout << shellCommand(argv) << "\n";
+    }
+  }
+  return kExitOk;
+}
+
 int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
   analyzer::AnalyzeOptions &options = flags.options;
   options.extra_flags = context.passthrough;
@@ -103,6 +149,8 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
         std::cerr << "\r[" << done << "/" << total << "] " << file << "\033[K"
                   << (done == total ? "\n" : "") << std::flush;
     };
+  if (flags.print_clang_command)
+    return printClangCommands(options);
   v1::AnalysisResult result;
   std::string error;
   if (!analyzer::analyze(options, result, error, progress)) {
@@ -205,6 +253,14 @@ Subcommand analyzeSubcommand() {
     app.add_option("--query-timeout-ms", flags->options.query_timeout_ms,
                    "Wall-clock cap per solver query")
         ->check(CLI::Range(10u, 600000u));
+    app.add_option("--cuda-path", flags->options.cuda_path,
+                   "CUDA toolkit whose headers to parse with (default: $CUDA_PATH, "
+                   "$CUDA_HOME, nvcc on PATH, /usr/local/cuda)");
+    app.add_flag("--fallback-headers", flags->options.fallback_headers,
+                 "Parse with gpurace's own CUDA declarations even if a toolkit is installed");
+    app.add_flag("--print-clang-command", flags->print_clang_command,
+                 "Print the Clang commands that parse each file (host side, then device "
+                 "side), one per line, and exit");
     app.add_flag("--no-color", flags->no_color, "Never colour the text report");
     app.add_option("--upload", flags->upload,
                    "Also upload the result to the race server at ADDR (gRPC)");

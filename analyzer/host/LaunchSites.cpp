@@ -210,14 +210,14 @@ namespace {
 // them can be compared.
 void addPointerBaseFacts(LaunchContext &context, const clang::VarDecl &root,
                          const std::vector<std::pair<int, HostValues::PointerOrigin>> &params,
-                         const Launch &launch, const clang::FunctionDecl &kernel,
+                         const Launch &launch, const std::vector<std::string> &names,
                          clang::ASTContext &ast, SymbolSpace &symbols,
                          const v1::SourceLocation &where) {
   for (const auto &[i, origin] : params) {
     if (!origin.offset)
       continue;
     const clang::Expr *arg = launch.arguments[static_cast<size_t>(i)];
-    std::string name = kernel.getParamDecl(static_cast<unsigned>(i))->getNameAsString();
+    const std::string &name = names[static_cast<size_t>(i)];
     context.facts.push_back(
         {symbols.shared(pointerBaseSymbolName(name), kInt64) == origin.offset->simplify(),
          assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
@@ -268,8 +268,8 @@ void addStructArgument(LaunchContext &context, const std::string &name,
 // The facts of one launch reached through one call chain; `host_values` is
 // the launching function's frame.
 LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel,
-                         clang::ASTContext &ast, SymbolSpace &symbols,
-                         HostValues &host_values) {
+                         const std::vector<std::string> &names, clang::ASTContext &ast,
+                         SymbolSpace &symbols, HostValues &host_values) {
   const clang::SourceManager &sources = ast.getSourceManager();
   LaunchContext context;
   v1::LaunchSite site;
@@ -293,7 +293,8 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
   std::vector<std::pair<const clang::VarDecl *,
                         std::vector<std::pair<int, HostValues::PointerOrigin>>>>
       pointer_roots;
-  for (unsigned i = 0; i < launch.arguments.size() && i < kernel.getNumParams(); ++i) {
+  for (unsigned i = 0;
+       i < launch.arguments.size() && i < kernel.getNumParams() && i < names.size(); ++i) {
     const clang::ParmVarDecl *param = kernel.getParamDecl(i);
     const clang::Expr *arg = launch.arguments[i];
     if (param->getType()->isPointerType()) {
@@ -318,7 +319,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
       sharing.emplace_back(static_cast<int>(i), std::move(origin));
       continue;
     }
-    std::string name = param->getNameAsString();
+    const std::string &name = names[i];
     if (const clang::RecordDecl *record = param->getType()->getAsRecordDecl()) {
       addStructArgument(context, name, *record, arg, host_values, ast, symbols, where);
       continue;
@@ -332,7 +333,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
   }
   for (const auto &[root, params] : pointer_roots)
     if (params.size() > 1)
-      addPointerBaseFacts(context, *root, params, launch, kernel, ast, symbols, where);
+      addPointerBaseFacts(context, *root, params, launch, names, ast, symbols, where);
   for (Fact &fact : host_values.dominatingFacts())
     context.facts.push_back(std::move(fact));
   context.site = site;
@@ -342,8 +343,13 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
 } // namespace
 
 std::vector<LaunchContext> launchContexts(const Launch &launch,
-                                          const clang::FunctionDecl &kernel,
+                                          const std::vector<std::string> &parameter_names,
                                           clang::ASTContext &ast, SymbolSpace &symbols) {
+  // The declaration the host sees may leave parameters unnamed; the
+  // definition's types are the ones the kernel model uses.
+  const clang::FunctionDecl *kernel = launch.kernel->getDefinition();
+  if (!kernel)
+    kernel = launch.kernel;
   std::vector<LaunchContext> contexts;
   for (const auto &chain : launch.call_chains) {
     // Frames from the outermost caller inwards, each knowing its caller.
@@ -354,7 +360,8 @@ std::vector<LaunchContext> launchContexts(const Launch &launch,
           frames.empty() ? nullptr : frames.back().get()));
     HostValues launching(ast, symbols, launch.host, launch.call,
                          frames.empty() ? nullptr : frames.back().get());
-    contexts.push_back(contextFor(launch, kernel, ast, symbols, launching));
+    contexts.push_back(
+        contextFor(launch, *kernel, parameter_names, ast, symbols, launching));
   }
   return contexts;
 }

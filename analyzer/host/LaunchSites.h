@@ -14,6 +14,7 @@
 #include "analyzer/model/SymbolSpace.h"
 
 #include <map>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -47,9 +48,11 @@ std::map<const clang::FunctionDecl *, std::vector<Launch>>
 findLaunches(clang::ASTContext &ast);
 
 // The facts a launch establishes, over `symbols`' shared symbols: one
-// context per call chain that reaches it.
+// context per call chain that reaches it. `ast` is the host parse the launch
+// is in; the kernel's parameters are named as its definition names them
+// (the model's symbols), which a declaration at the launch may not.
 std::vector<LaunchContext> launchContexts(const Launch &launch,
-                                          const clang::FunctionDecl &kernel,
+                                          const std::vector<std::string> &parameter_names,
                                           clang::ASTContext &ast, SymbolSpace &symbols);
 
 } // namespace gpurace::analyzer

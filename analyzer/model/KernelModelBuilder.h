@@ -15,6 +15,9 @@
 
 #include <clang/AST/Type.h>
 
+#include <stdexcept>
+#include <string>
+
 namespace clang {
 class ASTContext;
 class FunctionDecl;
@@ -30,7 +33,23 @@ struct ModelOptions {
   unsigned excerpt_context = 2;
 };
 
-// Builds the model of `kernel`, which must have a body. The symbols of
+// A construct in a kernel that the model can neither follow nor
+// over-approximate soundly (a goto, a virtual call, a call through a
+// function pointer): the kernel is not analyzed, and the error names the
+// construct, the kernel and where it is.
+class UnsupportedConstruct : public std::runtime_error {
+public:
+  UnsupportedConstruct(const std::string &construct, const std::string &location);
+  const std::string &construct() const { return construct_; }
+  // file:line:column, or empty.
+  const std::string &location() const { return location_; }
+
+private:
+  std::string construct_, location_;
+};
+
+// Builds the model of `kernel`, which must have a body. Throws
+// UnsupportedConstruct. The symbols of
 // parameters are `param:<name>` (shared) so that launch contexts can
 // constrain them by name.
 KernelModel buildKernelModel(const clang::FunctionDecl &kernel,

@@ -210,7 +210,7 @@ std::optional<AtomicFunction> classifyAtomicFunction(const clang::FunctionDecl &
   if (callee.getDeclContext()->isRecord())
     return std::nullopt;
   llvm::StringRef name = callee.getName();
-  if (!name.startswith("atomic"))
+  if (!name.starts_with("atomic"))
     return std::nullopt;
   AtomicFunction atomic;
   if (name.consume_back("_block"))

@@ -152,6 +152,33 @@ void writeProof(const v1::RaceFreedomProof &proof, const Styler &style,
   out << "\n";
 }
 
+// How the files were parsed, and what of them was left out.
+void writeFrontEnd(const v1::AnalysisResult &result, const Styler &style, std::ostream &out) {
+  const v1::FrontEnd &front_end = result.front_end();
+  if (front_end.headers().empty())
+    return;
+  out << style.note("note:") << " parsed ";
+  if (front_end.headers() == "toolkit")
+    out << "with the headers of CUDA " << front_end.cuda_version() << " at "
+        << front_end.cuda_path() << " (" << front_end.found_by() << ")";
+  else
+    out << "with gpurace's own CUDA declarations (no CUDA toolkit used)";
+  out << "; kernels as device code for " << front_end.gpu_arch()
+      << ", launches as host code\n";
+  if (front_end.dropped_flags_size()) {
+    out << style.note("note:") << " compiler flags left out of the parse:";
+    for (const std::string &flag : front_end.dropped_flags())
+      out << " " << flag;
+    out << "\n";
+  }
+  for (const std::string &file : front_end.included_inputs())
+    out << style.note("note:") << " " << file
+        << " is #included by another input and analyzed as part of it\n";
+  for (const std::string &file : result.partial_files())
+    out << style.note("note:") << " " << file
+        << " was analyzed in part: Clang errors kept what they touch out\n";
+}
+
 } // namespace
 
 void writeTextReport(const v1::AnalysisResult &result,
@@ -163,6 +190,13 @@ void writeTextReport(const v1::AnalysisResult &result,
       where += ":" + std::to_string(e.line()) + ":" + std::to_string(e.column());
     out << style.bold(where + ": ") << style.error("error:") << " "
         << e.message() << "\n";
+  }
+  for (const v1::FileError &w : result.warnings()) {
+    std::string where = w.file();
+    if (w.line())
+      where += ":" + std::to_string(w.line()) + ":" + std::to_string(w.column());
+    out << style.bold(where + ": ") << style.warning("warning:") << " " << w.message()
+        << "\n";
   }
   unsigned findings = 0, shown_below = 0, suppressed = 0;
   for (const v1::RaceCandidate &c : result.candidates()) {
@@ -177,6 +211,7 @@ void writeTextReport(const v1::AnalysisResult &result,
   if (options.explain)
     for (const v1::RaceFreedomProof &proof : result.race_freedom_proofs())
       writeProof(proof, style, out);
+  writeFrontEnd(result, style, out);
   out << findings << (findings == 1 ? " race" : " races") << " found in "
       << result.kernels_analyzed() << " kernels of " << result.files_analyzed_size()
       << (result.files_analyzed_size() == 1 ? " file" : " files");

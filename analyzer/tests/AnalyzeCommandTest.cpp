@@ -69,10 +69,15 @@ TEST(AnalyzeCommand, FileThatDoesNotParseIsReportedAndOthersStillAnalyzed) {
                                 broken.path(), racy.path()});
   EXPECT_EQ(r.exit_code, 1);
   v1::AnalysisResult result = parseResult(r.out);
-  ASSERT_EQ(result.errors_size(), 1);
-  EXPECT_EQ(result.errors(0).file(), broken.path());
-  EXPECT_EQ(result.errors(0).line(), 1u);
-  EXPECT_NE(result.errors(0).message().find("expected expression"), std::string::npos);
+  // Clang's error, and the kernel it kept out, each named once.
+  ASSERT_EQ(result.errors_size(), 2);
+  EXPECT_EQ(result.errors(0).kernel(), "k");
+  EXPECT_EQ(result.errors(0).phase(), "device");
+  EXPECT_EQ(result.errors(1).file(), broken.path());
+  EXPECT_EQ(result.errors(1).line(), 1u);
+  EXPECT_NE(result.errors(1).message().find("expected expression"), std::string::npos);
+  ASSERT_EQ(result.partial_files_size(), 1);
+  EXPECT_EQ(result.partial_files(0), broken.path());
   EXPECT_GT(result.candidates_size(), 0) << "the good file is still analyzed";
 }
 

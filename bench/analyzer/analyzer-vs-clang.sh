@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Analysis time per file as a ratio to `clang -fsyntax-only` of the same
-# file with the same flags, over the race corpus (or the files given).
+# file with the same flags and headers (the Clang commands gpurace prints
+# with --print-clang-command: the host and the device parse), over the race
+# corpus (or the files given). GPURACE_FLAGS adds flags to both, e.g.
+# --fallback-headers.
 # Prints each file's times and ratio, then the median and maximum ratio and
 # the slowest analysis. Both are timed in this one run, so the ratios hold
 # on any machine.
@@ -17,12 +20,7 @@ files=("$@")
 if ((${#files[@]} == 0)); then
   mapfile -t files < <(find "$root/tests/corpus" -name '*.cu' | sort)
 fi
-clang=$(command -v clang++-16 || true)
-if [[ -z "$clang" ]]; then
-  echo "analyzer-vs-clang: clang++-16 not found (scripts/install-deps.sh installs it)" >&2
-  exit 1
-fi
-resource_dir=$("$clang" -print-resource-dir)
+read -r -a extra <<<"${GPURACE_FLAGS:-}"
 
 now() { date +%s.%N; }
 seconds() { # best of three runs of "$@"
@@ -42,10 +40,9 @@ slowest=0
 slowest_file=
 printf '%-60s %9s %9s %7s\n' file clang_s gpurace_s ratio
 for f in "${files[@]}"; do
-  c=$(seconds "$clang" -fsyntax-only -x cuda --cuda-host-only -nocudainc -nocudalib \
-        -std=c++17 -Wno-unknown-cuda-version -resource-dir "$resource_dir" \
-        -isystem "$root/analyzer/include" -include cuda_runtime.h "$f")
-  g=$(seconds "$gpurace" analyze --format=json -j 1 "$f")
+  commands=$("$gpurace" analyze --print-clang-command "${extra[@]}" "$f")
+  c=$(seconds bash -c "$commands")
+  g=$(seconds "$gpurace" analyze --format=json -j 1 "${extra[@]}" "$f")
   r=$(echo "$g / $c" | bc -l)
   ratios+=("$r")
   if (($(echo "$g > $slowest" | bc -l))); then slowest=$g; slowest_file=$f; fi

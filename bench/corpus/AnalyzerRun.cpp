@@ -92,7 +92,8 @@ AnalyzerOutcome interpretAnalyzerOutput(int exit_code, const std::string &out,
 
 AnalyzerOutcome runAnalyzer(const std::string &gpurace,
                             const std::vector<std::string> &extra_flags,
-                            const std::string &file) {
+                            const std::string &file,
+                            const std::vector<std::string> &companions) {
   // One file per run: the scorer runs the files in parallel itself. The
   // wall-clock cap per query is three times the default so that a loaded
   // machine (CI runs other tests beside it) scores like an idle one; the
@@ -101,6 +102,7 @@ AnalyzerOutcome runAnalyzer(const std::string &gpurace,
                                    "--query-timeout-ms=30000"};
   argv.insert(argv.end(), extra_flags.begin(), extra_flags.end());
   argv.push_back(file);
+  argv.insert(argv.end(), companions.begin(), companions.end());
   Capture run = capture(argv);
   return interpretAnalyzerOutput(run.exit_code, run.out, run.err);
 }

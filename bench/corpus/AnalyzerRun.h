@@ -22,7 +22,8 @@ struct AnalyzerOutcome {
 // other exit, or output that is not an AnalysisResult, is a tool error.
 AnalyzerOutcome runAnalyzer(const std::string &gpurace,
                             const std::vector<std::string> &extra_flags,
-                            const std::string &file);
+                            const std::string &file,
+                            const std::vector<std::string> &companions = {});
 
 // Interprets what one analyzer run printed; split out so that it can be
 // tested without a process.

@@ -18,10 +18,11 @@ const std::regex kCategory(R"(//\s*category:\s*([A-Za-z0-9_-]+)\s*$)");
 const std::regex kExpect(R"(//\s*expect:\s*(\S+)\s*$)");
 const std::regex kNeeds(R"(//\s*needs:\s*(\S+)\s*$)");
 const std::regex kSource(R"(//\s*source:\s*(.*\S)\s*$)");
+const std::regex kWith(R"(//\s*with:\s*(\S+)\s*$)");
 const std::regex kRace(R"(//\s*expect-race\(([A-Za-z0-9_]+)\):\s*(\S+)\s*$)");
 const std::regex kDivergence(R"(//\s*expect-divergence:\s*(\S+)\s*$)");
 const std::regex kAnyAnnotation(
-    R"(//\s*(category|expect|needs|source|expect-race|expect-divergence)\b)");
+    R"(//\s*(?:(?:category|expect|needs|source|expect-race|expect-divergence)\b|with:))");
 
 struct Parser {
   const std::string &path;
@@ -86,6 +87,12 @@ void Parser::parseTopLevel(unsigned number, const std::string &comment) {
                         match[1].str() + "'");
   } else if (std::regex_match(comment, match, kSource)) {
     file.source = match[1];
+  } else if (std::regex_match(comment, match, kWith)) {
+    std::filesystem::path companion =
+        std::filesystem::path(file.path).parent_path() / match[1].str();
+    if (!std::filesystem::is_regular_file(companion))
+      return error(number, "with: no file '" + companion.string() + "'");
+    file.companions.push_back(companion.string());
   } else {
     error(number, "malformed annotation: " + comment);
   }
@@ -176,7 +183,10 @@ std::vector<std::string> findCorpusFiles(const std::string &root) {
   std::vector<std::string> files;
   for (const auto &entry :
        std::filesystem::recursive_directory_iterator(root)) {
-    if (entry.is_regular_file() && entry.path().extension() == ".cu")
+    // Files under parts/ are the other translation units of a program,
+    // analyzed with the file that names them in `// with:`.
+    if (entry.is_regular_file() && entry.path().extension() == ".cu" &&
+        entry.path().parent_path().filename() != "parts")
       files.push_back(entry.path().string());
   }
   std::sort(files.begin(), files.end());

@@ -31,6 +31,9 @@ struct CorpusFile {
   bool needs_host_facts = false;
   bool needs_sync_semantics = false;
   std::string source;
+  // The program's other translation units (`// with: parts/main.cu`),
+  // analyzed together with this file.
+  std::vector<std::string> companions;
   std::vector<ExpectedRace> races;
   // Lines of barriers expected to be reached by only some threads.
   std::vector<unsigned> divergences;

@@ -99,9 +99,9 @@ std::vector<StaticRun> runStatic(const std::vector<CorpusFile> &files,
     const CorpusFile &file = files[job / 2];
     if (job % 2 == 0)
       runs[job / 2].kernel_only =
-          runAnalyzer(options.gpurace, {options.kernel_only_flag}, file.path);
+          runAnalyzer(options.gpurace, {options.kernel_only_flag}, file.path, file.companions);
     else
-      runs[job / 2].host_facts = runAnalyzer(options.gpurace, {}, file.path);
+      runs[job / 2].host_facts = runAnalyzer(options.gpurace, {}, file.path, file.companions);
   });
   return runs;
 }

@@ -2,6 +2,8 @@
 
 #include "runtime/instrument/HarnessRewriter.h"
 
+#include "analyzer/frontend/CompileFlags.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -23,23 +25,29 @@ namespace {
 
 using Range = std::tuple<unsigned, unsigned, unsigned, unsigned>;
 
-std::vector<std::string> parseArguments(const std::vector<std::string> &flags) {
-  std::vector<std::string> args = {
-      "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-      "-std=c++17", "-Wno-unknown-cuda-version",
-      "-resource-dir", GPURACE_CLANG_RESOURCE_DIR,
-      "-isystem", GPURACE_CUDA_DECLARATIONS_DIR,
-      "-include", "cuda_runtime.h"};
-  args.insert(args.end(), flags.begin(), flags.end());
+// The same parse as `gpurace analyze`'s host side: the CUDA toolkit's own
+// headers when one is installed, gpurace's declarations otherwise, so that
+// every file that analyzes also instruments.
+std::vector<std::string> parseArguments(const std::string &file,
+                                        const std::vector<std::string> &flags) {
+  gpurace::analyzer::HeaderSetup headers;
+  std::string ignored;
+  headers.toolkit = gpurace::analyzer::findCudaToolkit("", ignored);
+  std::vector<std::string> args = gpurace::analyzer::clangArguments(
+      file, gpurace::analyzer::commandLineFlags(flags), headers,
+      gpurace::analyzer::ParseSide::Host);
+  // buildASTFromCodeWithArgs adds the program name, -fsyntax-only and the file.
+  args.erase(args.begin());
+  args.pop_back();
   return args;
 }
 
 // The scope an atomic or fence has by its name (atomicAdd_block,
 // __threadfence_system ...), numbered as RecordScope.
 uint8_t scopeFromName(llvm::StringRef name) {
-  if (name.endswith("_block"))
+  if (name.ends_with("_block"))
     return 2;
-  if (name.endswith("_system"))
+  if (name.ends_with("_system"))
     return 4;
   return 3;
 }
@@ -229,10 +237,10 @@ RewriteResult rewriteSource(const RewriteRequest &request) {
   RewriteResult result;
   std::string diagnostics;
   llvm::raw_string_ostream diag_stream(diagnostics);
-  // The printer takes shared ownership of its options.
-  clang::TextDiagnosticPrinter printer(diag_stream, new clang::DiagnosticOptions());
+  clang::DiagnosticOptions diag_options;
+  clang::TextDiagnosticPrinter printer(diag_stream, diag_options);
   std::unique_ptr<clang::ASTUnit> ast = clang::tooling::buildASTFromCodeWithArgs(
-      request.code, parseArguments(request.flags), request.file,
+      request.code, parseArguments(request.file, request.flags), request.file,
       "gpurace-instrument",
       std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), {}, &printer);
@@ -249,7 +257,7 @@ RewriteResult rewriteSource(const RewriteRequest &request) {
     rewriteForHarness(ast->getASTContext(), rewriter);
 
   clang::SourceManager &sm = ast->getSourceManager();
-  const clang::RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());
+  const llvm::RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());
   std::string body = buffer ? std::string(buffer->begin(), buffer->end())
                             : request.code;
   result.output = "#include \"" + request.runtime_header + "\"\n#line 1 \"" +

@@ -9,7 +9,8 @@ export nvcc
 compile_one() {
   # Grid-wide barriers need relocatable device code on older toolkits.
   local flags=(-arch=sm_90 -c -o /dev/null)
-  if grep -q 'this_grid' "$1"; then
+  # Programs split over files (parts/) link with relocatable device code.
+  if grep -q -e this_grid -e "// with:" "$1" || [[ $1 == */parts/* ]]; then
     flags+=(-rdc=true)
   fi
   if ! output=$("$nvcc" "${flags[@]}" "$1" 2>&1); then

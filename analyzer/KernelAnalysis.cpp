@@ -1,0 +1,142 @@
+#include "analyzer/KernelAnalysis.h"
+
+#include "analyzer/check/PairChecker.h"
+#include "analyzer/host/LaunchSites.h"
+#include "analyzer/model/KernelModelBuilder.h"
+
+#include <clang/AST/Decl.h>
+
+#include <map>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+LaunchContext commandLineContext(const AnalyzeOptions &options,
+                                 const KernelModel &model, SymbolSpace &symbols) {
+  LaunchContext context;
+  static const char *const kAxes[3] = {"x", "y", "z"};
+  auto add = [&](const std::optional<Dims> &dims, bool block) {
+    if (!dims)
+      return;
+    for (int axis = 0; axis < 3; ++axis) {
+      const z3::expr &symbol = block ? symbols.blockDim(axis) : symbols.gridDim(axis);
+      v1::Assumption a;
+      a.set_kind(v1::HOST_FACT_KIND_COMMAND_LINE);
+      a.set_role(v1::Assumption::ROLE_USED);
+      a.set_description(std::string(block ? "blockDim." : "gridDim.") + kAxes[axis] +
+                        " == " + std::to_string((*dims)[axis]) +
+                        " (command line)");
+      context.facts.push_back(
+          {symbol == symbols.arith().constant((*dims)[axis], kUInt32), a});
+    }
+  };
+  add(options.block_dim, true);
+  add(options.grid_dim, false);
+  // A kernel that never reads an axis is written for launches where that
+  // axis is 1; any other launch would run duplicate threads.
+  for (int axis = 1; axis < 3; ++axis) {
+    for (bool block : {true, false}) {
+      bool given = block ? options.block_dim.has_value() : options.grid_dim.has_value();
+      bool read = block ? model.reads_thread_axis[axis] : model.reads_block_axis[axis];
+      if (given || read)
+        continue;
+      v1::Assumption a;
+      a.set_kind(v1::HOST_FACT_KIND_ANALYSIS);
+      a.set_role(v1::Assumption::ROLE_USED);
+      std::string dim = std::string(block ? "blockDim." : "gridDim.") + kAxes[axis];
+      a.set_description(dim + " == 1: the kernel never reads " +
+                        (block ? "threadIdx." : "blockIdx.") + kAxes[axis] +
+                        " or " + dim);
+      const z3::expr &symbol = block ? symbols.blockDim(axis) : symbols.gridDim(axis);
+      context.facts.push_back({symbol == symbols.arith().constant(1, kUInt32), a});
+    }
+  }
+  return context;
+}
+
+void markNoLaunch(std::vector<v1::RaceCandidate> &candidates) {
+  for (v1::RaceCandidate &candidate : candidates) {
+    v1::Imprecision *why = candidate.add_imprecisions();
+    why->set_kind(v1::IMPRECISION_KIND_NO_LAUNCH_CONTEXT);
+    why->set_detail("no launch of '" + candidate.kernel() +
+                    "' was analyzed: dims and arguments are unconstrained");
+  }
+}
+
+// Keeps one candidate per (pair of sites, class): the first context that
+// exhibits it names the launch site.
+void addUnique(std::vector<v1::RaceCandidate> &out,
+               std::map<std::string, size_t> &seen, v1::RaceCandidate candidate) {
+  std::string key = candidate.first().site_id() + "|" +
+                    candidate.second().site_id() + "|" +
+                    std::to_string(candidate.race_class());
+  auto [it, inserted] = seen.emplace(key, out.size());
+  if (inserted)
+    out.push_back(std::move(candidate));
+  else if (candidate.imprecisions_size() < out[it->second].imprecisions_size())
+    out[it->second] = std::move(candidate);
+}
+
+std::vector<std::string> parameterNames(const clang::FunctionDecl &kernel) {
+  std::vector<std::string> names;
+  for (const clang::ParmVarDecl *param : kernel.parameters())
+    names.push_back(param->getNameAsString());
+  return names;
+}
+
+} // namespace
+
+void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
+                   const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
+                   FileAnalysis &out) {
+  z3::context z3;
+  SymbolSpace symbols(z3, options.overflow);
+  ModelOptions model_options;
+  model_options.warp_size = options.warp_size;
+  KernelModel model = buildKernelModel(kernel, device_ast, symbols, model_options);
+  CheckOptions check_options;
+  check_options.warp_size = options.warp_size;
+  check_options.query_timeout_ms = options.query_timeout_ms;
+  check_options.query_rlimit = options.query_rlimit;
+  check_options.assume_warp_lockstep = options.assume_warp_lockstep;
+
+  // Everything goes to a scratch result first, so that a kernel that fails
+  // half-way adds nothing.
+  FileAnalysis kernel_out;
+  std::map<std::string, size_t> seen;
+  auto run = [&](const LaunchContext &context, bool no_launch) {
+    CheckResult result = checkKernel(model, symbols, context, check_options);
+    kernel_out.queries += result.queries;
+    if (no_launch)
+      markNoLaunch(result.candidates);
+    for (v1::RaceCandidate &candidate : result.candidates) {
+      if (context.site)
+        *candidate.mutable_launch_site() = *context.site;
+      addUnique(kernel_out.candidates, seen, std::move(candidate));
+    }
+    for (v1::RaceFreedomProof &proof : result.proofs)
+      kernel_out.proofs.push_back(std::move(proof));
+  };
+  if (options.host_facts && !launches.empty()) {
+    std::vector<std::string> names = parameterNames(kernel);
+    for (const HostLaunch &launch : launches)
+      for (const LaunchContext &context :
+           launchContexts(*launch.launch, names, *launch.host_ast, symbols))
+        run(context, false);
+  } else {
+    run(commandLineContext(options, model, symbols), true);
+  }
+
+  out.counts_tickets |= !model.tickets.empty();
+  out.sync_sites.insert(out.sync_sites.end(), model.sync_sites.begin(),
+                        model.sync_sites.end());
+  out.queries += kernel_out.queries;
+  for (v1::RaceCandidate &candidate : kernel_out.candidates)
+    out.candidates.push_back(std::move(candidate));
+  for (v1::RaceFreedomProof &proof : kernel_out.proofs)
+    out.proofs.push_back(std::move(proof));
+  ++out.kernels;
+}
+
+} // namespace gpurace::analyzer

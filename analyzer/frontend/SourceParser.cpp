@@ -1,0 +1,182 @@
+#include "analyzer/frontend/SourceParser.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/ADT/SmallString.h>
+
+#include <set>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+class ErrorCollector : public clang::DiagnosticConsumer {
+public:
+  explicit ErrorCollector(ParsedSource &out) : out_(out) {}
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic &info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error)
+      return;
+    out_.error_locations.push_back(info.getLocation());
+    llvm::SmallString<256> message;
+    info.FormatDiagnostic(message);
+    v1::FileError error;
+    error.set_message(message.str().str());
+    error.set_phase(sideName(out_.side));
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      clang::PresumedLoc where =
+          info.getSourceManager().getPresumedLoc(info.getLocation());
+      if (where.isValid()) {
+        error.set_file(where.getFilename());
+        error.set_line(where.getLine());
+        error.set_column(where.getColumn());
+      }
+    }
+    if (error.file().empty())
+      error.set_file(out_.file);
+    out_.errors.push_back(std::move(error));
+  }
+
+private:
+  ParsedSource &out_;
+};
+
+// Builds the AST as ClangTool::buildASTs does, except that a fatal error (a
+// missing header) counts as an ordinary error: Clang then keeps parsing and
+// reporting, so the errors it causes are seen and only the kernels they
+// touch are left out.
+class TolerantAstBuilder : public clang::tooling::ToolAction {
+public:
+  std::unique_ptr<clang::ASTUnit> unit;
+
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation,
+                     clang::FileManager *files,
+                     std::shared_ptr<clang::PCHContainerOperations> pch,
+                     clang::DiagnosticConsumer *consumer) override {
+    auto options = std::make_shared<clang::DiagnosticOptions>(invocation->getDiagnosticOpts());
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> diagnostics =
+        clang::CompilerInstance::createDiagnostics(files->getVirtualFileSystem(), *options,
+                                                   consumer, /*ShouldOwnClient=*/false);
+    diagnostics->setFatalsAsError(true);
+    unit = clang::ASTUnit::LoadFromCompilerInvocation(
+        std::move(invocation), std::move(pch), options, diagnostics,
+        llvm::IntrusiveRefCntPtr<clang::FileManager>(files));
+    return unit != nullptr;
+  }
+};
+
+// Finds expressions Clang could only recover from an error, and invalid
+// declarations, in a function and the functions it calls.
+class RecoveryFinder : public clang::RecursiveASTVisitor<RecoveryFinder> {
+public:
+  std::string found;
+
+  void visitFunction(const clang::FunctionDecl &function) {
+    const clang::FunctionDecl *definition = function.getDefinition();
+    if (!definition || !visited_.insert(definition).second || !found.empty())
+      return;
+    if (definition->isInvalidDecl()) {
+      found = "'" + definition->getNameAsString() + "' is invalid";
+      return;
+    }
+    TraverseStmt(definition->getBody());
+  }
+
+  bool VisitExpr(clang::Expr *e) {
+    if (e->containsErrors()) {
+      found = "an expression Clang could not check";
+      return false;
+    }
+    if (auto *call = llvm::dyn_cast<clang::CallExpr>(e))
+      if (const clang::FunctionDecl *callee = call->getDirectCallee())
+        visitFunction(*callee);
+    return found.empty();
+  }
+
+  bool VisitVarDecl(clang::VarDecl *var) {
+    if (var->isInvalidDecl()) {
+      found = "the declaration of '" + var->getNameAsString() + "'";
+      return false;
+    }
+    return true;
+  }
+
+private:
+  std::set<const clang::FunctionDecl *> visited_;
+};
+
+} // namespace
+
+const char *sideName(ParseSide side) {
+  return side == ParseSide::Host ? "host" : "device";
+}
+
+ParsedSource parseSource(const std::string &file, const std::vector<std::string> &argv,
+                         ParseSide side) {
+  ParsedSource out;
+  out.file = file;
+  out.side = side;
+  // FixedCompilationDatabase adds the program name and the file itself.
+  std::vector<std::string> middle(argv.begin() + 1, argv.end() - 1);
+  clang::tooling::FixedCompilationDatabase database(".", middle);
+  clang::tooling::ClangTool tool(database, {file});
+  tool.clearArgumentsAdjusters();
+  ErrorCollector collector(out);
+  tool.setDiagnosticConsumer(&collector);
+  TolerantAstBuilder builder;
+  tool.run(&builder);
+  out.ast = std::move(builder.unit);
+  if (!out.ast && out.errors.empty()) {
+    v1::FileError error;
+    error.set_file(file);
+    error.set_phase(sideName(side));
+    error.set_message("cannot be parsed (is the file readable C++/CUDA?)");
+    out.errors.push_back(error);
+  }
+  return out;
+}
+
+std::vector<size_t> errorsWithin(const ParsedSource &parsed,
+                                 const clang::FunctionDecl &function) {
+  std::vector<size_t> inside;
+  const clang::FunctionDecl *definition = function.getDefinition();
+  if (!definition || !parsed.ast)
+    return inside;
+  const clang::SourceManager &sources = parsed.ast->getSourceManager();
+  clang::SourceRange range = definition->getSourceRange();
+  clang::SourceLocation begin = sources.getExpansionLoc(range.getBegin());
+  clang::SourceLocation end = sources.getExpansionLoc(range.getEnd());
+  for (size_t i = 0; i < parsed.error_locations.size(); ++i) {
+    clang::SourceLocation at = parsed.error_locations[i];
+    if (at.isInvalid())
+      continue;
+    clang::SourceLocation where = sources.getExpansionLoc(at);
+    if (sources.isWrittenInSameFile(where, begin) &&
+        !sources.isBeforeInTranslationUnit(where, begin) &&
+        !sources.isBeforeInTranslationUnit(end, where))
+      inside.push_back(i);
+  }
+  return inside;
+}
+
+std::string errorInside(const ParsedSource &parsed, const clang::FunctionDecl &function) {
+  std::vector<size_t> inside = errorsWithin(parsed, function);
+  if (!inside.empty())
+    return "a Clang error at line " + std::to_string(parsed.errors[inside.front()].line()) +
+           ": " + parsed.errors[inside.front()].message();
+  const clang::FunctionDecl *definition = function.getDefinition();
+  if (!definition)
+    return "";
+  RecoveryFinder finder;
+  finder.visitFunction(*definition);
+  return finder.found;
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,354 @@
+//===- BuilderCalls.cpp - calls, atomics and inlining -----------------------===//
+//
+// Device functions are inlined with their call stack kept; atomics and
+// synchronization calls are recorded. A call the walk does not enter is
+// opaque: its result is unknown and the locals it can reach may change.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/model/ModelBuilder.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/Basic/Builtins.h>
+#include <clang/Basic/SourceManager.h>
+
+namespace gpurace::analyzer::builder {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+namespace {
+
+// Whether `param` lets a callee write what its argument designates.
+bool mayWriteThrough(clang::QualType param) {
+  clang::QualType pointee = param->isReferenceType() || param->isPointerType()
+                                ? param->getPointeeType()
+                                : clang::QualType();
+  return pointee.isNull() || !pointee.isConstQualified();
+}
+
+const clang::CXXMethodDecl *trivialAssignment(const clang::FunctionDecl &callee) {
+  auto *method = dyn_cast<clang::CXXMethodDecl>(&callee);
+  return method && method->isTrivial() &&
+                 (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator())
+             ? method
+             : nullptr;
+}
+
+// Whether a local's declaration belongs to `function` (its parameters and
+// the variables of its body), whose storage a recursive call reuses.
+bool declaredIn(const clang::ValueDecl *decl, const clang::FunctionDecl &function) {
+  for (const clang::DeclContext *c = decl ? decl->getDeclContext() : nullptr; c;
+       c = c->getParent())
+    if (c == &function)
+      return true;
+  return false;
+}
+
+} // namespace
+
+// Whether every execution of an atomic moves its counter on, so that no
+// two see the same old value: increments and decrements by a nonzero
+// constant, and atomicInc/atomicDec.
+bool Builder::handsOutTickets(const clang::CallExpr &call, v1::AtomicOp op) const {
+  if (op == v1::ATOMIC_OP_INC || op == v1::ATOMIC_OP_DEC)
+    return true;
+  if ((op != v1::ATOMIC_OP_ADD && op != v1::ATOMIC_OP_SUB) || call.getNumArgs() < 2 ||
+      !call.getArg(1)->getType()->isIntegerType())
+    return false;
+  clang::Expr::EvalResult step;
+  return !call.getArg(1)->isValueDependent() &&
+         call.getArg(1)->EvaluateAsInt(step, ast_) && step.Val.getInt() != 0;
+}
+
+Value Builder::evalCall(const clang::CallExpr &call) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  const clang::Expr *object = nullptr;
+  bool value_used = discarded_ != &call;
+  if (auto *member = dyn_cast<clang::CXXMemberCallExpr>(&call)) {
+    object = member->getImplicitObjectArgument();
+    if (auto result = evalScopedAtomic(*member, value_used))
+      return *result;
+  }
+  if (!callee) {
+    if (isa<clang::CXXPseudoDestructorExpr>(call.getCallee()->IgnoreParens()))
+      return freshValue(call.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                        "pseudo-destructor call", &call);
+    // The target, and so what it accesses, is unknown.
+    unsupported("call through a function pointer", call);
+  }
+  if (auto sync = classifySyncFunction(*callee, object)) {
+    recordSync(call, *sync);
+    for (const clang::Expr *arg : call.arguments())
+      eval(arg);
+    if (object)
+      eval(object);
+    return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
+                      "result of " + callee->getNameAsString(), &call);
+  }
+  if (auto atomic = classifyAtomicFunction(*callee); atomic && call.getNumArgs() > 0)
+    return evalAtomic(call, *callee, *atomic, value_used);
+  unsigned builtin = callee->getBuiltinID();
+  if ((builtin == clang::Builtin::BI__builtin_expect ||
+       builtin == clang::Builtin::BI__builtin_assume_aligned) &&
+      call.getNumArgs() > 0) {
+    // The value of the first argument, with a hint for the compiler.
+    Value first = eval(call.getArg(0));
+    for (unsigned i = 1; i < call.getNumArgs(); ++i)
+      eval(call.getArg(i));
+    return first;
+  }
+  if (const clang::CXXMethodDecl *assignment = trivialAssignment(*callee)) {
+    std::vector<const clang::Expr *> args = callArguments(call);
+    const clang::Expr *lhs = object ? object : (call.getNumArgs() > 0 ? call.getArg(0) : nullptr);
+    if (lhs && !args.empty() && !assignment->getParent()->isUnion())
+      return assignAggregate(lhs, args.front());
+  }
+  if (auto *method = dyn_cast<clang::CXXMethodDecl>(callee); method && method->isVirtual()) {
+    auto *member = dyn_cast<clang::MemberExpr>(call.getCallee()->IgnoreParens());
+    bool qualified = member && member->hasQualifier();
+    if (!qualified && !(object && method->getDevirtualizedMethod(object, false)))
+      unsupported("virtual call to " + method->getQualifiedNameAsString(), call);
+  }
+  const clang::FunctionDecl *definition = nullptr;
+  if (!callee->hasBody(definition) || callee->hasAttr<clang::CUDAGlobalAttr>())
+    return opaqueCall(call, callee, object,
+                      "result of " + callee->getNameAsString() + ", whose body is not visible");
+  // The CUDA toolkit's own device functions (cuRAND, texture fetches, math)
+  // are modelled as the fallback headers declare them, by name and
+  // signature: inlining their bodies costs much and shows no user access.
+  if (ast_.getSourceManager().isInSystemHeader(definition->getLocation()))
+    return opaqueCall(call, callee, object,
+                      "result of " + callee->getNameAsString() + ", a library function");
+  if (frames_.size() >= options_.max_inline_depth)
+    return opaqueCall(call, callee, object,
+                      "result of " + callee->getNameAsString() + " beyond the inlining depth");
+  return inlineCall(*definition, call, object);
+}
+
+Value Builder::evalAtomic(const clang::CallExpr &call, const clang::FunctionDecl &callee,
+                          const AtomicFunction &atomic, bool value_used) {
+  Value pointer = eval(call.getArg(0));
+  for (unsigned i = 1; i < call.getNumArgs(); ++i)
+    eval(call.getArg(i));
+  if (pointer.kind == Value::Kind::Pointer && pointer.object) {
+    Place where{Place::Kind::Memory, pointer.object, pointer.expr, {}};
+    recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic.op, atomic.scope);
+    if (!model_.accesses.empty() &&
+        model_.accesses.back().site.kind() == v1::ACCESS_KIND_ATOMIC)
+      model_.accesses.back().value_used = value_used;
+  } else if (pointer.kind == Value::Kind::Pointer && !pointer.local.empty()) {
+    forgetLocal(pointer.local); // an atomic on a thread's own variable
+  }
+  Value result = freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
+                            "result of " + callee.getNameAsString(), &call);
+  if (pointer.kind == Value::Kind::Pointer && pointer.object &&
+      result.kind == Value::Kind::Int && handsOutTickets(call, atomic.op))
+    model_.tickets.push_back({result.expr, pointer.expr, pointer.object});
+  return result;
+}
+
+std::optional<Value> Builder::evalScopedAtomic(const clang::CXXMemberCallExpr &call,
+                                               bool value_used) {
+  auto atomic = classifyScopedAtomic(call, ast_);
+  if (!atomic)
+    return std::nullopt;
+  const clang::Expr *object = call.getImplicitObjectArgument()->IgnoreParenBaseCasts();
+  Value pointer = pointerFrom(place(object), object);
+  for (const clang::Expr *arg : call.arguments())
+    eval(arg);
+  if (pointer.kind == Value::Kind::Pointer && pointer.object) {
+    Place where{Place::Kind::Memory, pointer.object, pointer.expr, {}};
+    // A release orders what came before the atomic, an acquire what comes
+    // after it: as a fence of the atomic's scope on that side.
+    if (atomic->releases)
+      recordFence(call, atomic->scope);
+    recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic->op, atomic->scope);
+    if (!model_.accesses.empty())
+      model_.accesses.back().value_used = value_used;
+    if (atomic->acquires)
+      recordFence(call, atomic->scope);
+  }
+  return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
+                    "result of " + call.getMethodDecl()->getNameAsString(), &call);
+}
+
+std::vector<const clang::Expr *> Builder::callArguments(const clang::CallExpr &call) const {
+  std::vector<const clang::Expr *> args(call.arg_begin(), call.arg_end());
+  auto *method = dyn_cast_or_null<clang::CXXMethodDecl>(call.getDirectCallee());
+  if (isa<clang::CXXOperatorCallExpr>(call) && method && method->isInstance() &&
+      !args.empty())
+    args.erase(args.begin()); // the object the operator is called on
+  return args;
+}
+
+std::optional<Value> Builder::implicitObject(const clang::CallExpr &call,
+                                             const clang::Expr *object) {
+  auto *method = dyn_cast_or_null<clang::CXXMethodDecl>(call.getDirectCallee());
+  if (!method || !method->isInstance())
+    return std::nullopt;
+  if (!object && isa<clang::CXXOperatorCallExpr>(call) && call.getNumArgs() > 0)
+    object = call.getArg(0);
+  if (!object)
+    return std::nullopt;
+  if (object->getType()->isPointerType())
+    return eval(object);
+  return pointerFrom(place(object), object);
+}
+
+unsigned Builder::activeCalls(const clang::FunctionDecl &function) const {
+  unsigned n = 0;
+  for (const Frame &frame : frames_)
+    n += frame.function == &function;
+  return n;
+}
+
+Value Builder::opaqueCall(const clang::CallExpr &call, const clang::FunctionDecl *callee,
+                          const clang::Expr *object, const std::string &why) {
+  auto *method = dyn_cast_or_null<clang::CXXMethodDecl>(callee);
+  if (object && !object->getType()->isPointerType()) {
+    Place where = place(object);
+    if (where.kind == Place::Kind::Local && !(method && method->isConst()))
+      forgetLocal(where.local_key);
+  } else if (object) {
+    eval(object);
+  }
+  std::vector<const clang::Expr *> args = callArguments(call);
+  for (unsigned i = 0; i < args.size(); ++i) {
+    const clang::ParmVarDecl *param =
+        callee && i < callee->getNumParams() ? callee->getParamDecl(i) : nullptr;
+    clang::QualType type = param ? param->getType() : args[i]->getType();
+    Value v = type->isReferenceType() ? pointerFrom(place(args[i]), args[i]) : eval(args[i]);
+    if (v.kind != Value::Kind::Pointer || !mayWriteThrough(type))
+      continue;
+    if (!v.local.empty())
+      forgetLocal(v.local);
+    else if (v.object == unknown_)
+      forgetExposed();
+  }
+  clang::QualType type = call.getCallReturnType(ast_);
+  if (type->isReferenceType())
+    type = ast_.getPointerType(type.getNonReferenceType());
+  return freshValue(type, v1::IMPRECISION_KIND_OPAQUE_CALL, why, &call);
+}
+
+Value Builder::assignAggregate(const clang::Expr *lhs, const clang::Expr *rhs) {
+  Place to = place(lhs);
+  std::optional<int64_t> offset =
+      to.kind == Place::Kind::Local ? Arith::numeral(to.offset->simplify(), true)
+                                    : std::nullopt;
+  if (offset && isAggregate(to.local_key)) {
+    copyInto(to.local_key, *offset, lhs->getType(), rhs);
+  } else {
+    Place from = place(rhs);
+    if (from.kind == Place::Kind::Memory)
+      recordAccess(from, rhs, v1::ACCESS_KIND_READ, v1::ATOMIC_OP_UNSPECIFIED,
+                   v1::MEMORY_SCOPE_UNSPECIFIED);
+    if (to.kind == Place::Kind::Local)
+      forgetLocal(to.local_key);
+    else if (to.kind == Place::Kind::Memory)
+      assignTo(to, lhs, freshValue(lhs->getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                                   "struct value", lhs));
+  }
+  return pointerFrom(to, lhs);
+}
+
+Value Builder::inlineCall(const clang::FunctionDecl &definition, const clang::CallExpr &call,
+                          const clang::Expr *object) {
+  unsigned active = activeCalls(definition);
+  if (active > 0 && countSync(definition.getBody()).any())
+    unsupported("synchronization in recursive " + definition.getNameAsString(), call);
+  if (active > 1)
+    return opaqueCall(call, &definition, object,
+                      "result of recursive " + definition.getNameAsString());
+  std::optional<Value> self = implicitObject(call, object);
+  std::vector<const clang::Expr *> args = callArguments(call);
+  std::vector<Value> values;
+  for (unsigned i = 0; i < args.size(); ++i) {
+    const clang::ParmVarDecl *param =
+        i < definition.getNumParams() ? definition.getParamDecl(i) : nullptr;
+    clang::QualType type = param ? param->getType() : args[i]->getType();
+    if (type->isReferenceType())
+      values.push_back(pointerFrom(place(args[i]), args[i]));
+    else if (type->isRecordType() || type->isArrayType())
+      values.push_back(pointerFrom(temporary(*args[i]), args[i]));
+    else
+      values.push_back(eval(args[i]));
+  }
+  // A recursive call reuses the storage of the active one: it is walked
+  // once more with unknown arguments, which covers every deeper call, and
+  // the active call's locals are restored afterwards.
+  std::map<std::string, Value> saved;
+  if (active > 0)
+    for (const auto &[key, value] : state_.env)
+      if (declaredIn(locals_.count(key.substr(0, key.find('@')))
+                         ? locals_.at(key.substr(0, key.find('@'))).first
+                         : nullptr,
+                     definition))
+        saved.insert_or_assign(key, value);
+  for (unsigned i = 0; i < definition.getNumParams() && i < values.size(); ++i)
+    bindArgument(*definition.getParamDecl(i), values[i], active > 0, call);
+  Frame frame{&definition, {}, {}, self};
+  frame.call.set_callee(definition.getQualifiedNameAsString());
+  *frame.call.mutable_call_site() = locationOf(call);
+  z3::expr entry_pc = state_.pc;
+  frames_.push_back(std::move(frame));
+  walk(definition.getBody());
+  Frame done = std::move(frames_.back());
+  frames_.pop_back();
+  // Returns end their paths; the caller continues on all of them.
+  state_.pc = entry_pc;
+  for (const auto &[key, value] : saved)
+    state_.env.insert_or_assign(key, value);
+  if (active > 0)
+    forgetExposed();
+  return returnValue(done, call);
+}
+
+void Builder::bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,
+                           const clang::CallExpr &call) {
+  std::string key = localKey(param);
+  clang::QualType type = param.getType();
+  if (type->isReferenceType()) {
+    state_.env.insert_or_assign(key, value);
+  } else if (unknown) {
+    forgetLocal(key);
+    state_.env.insert_or_assign(
+        key, freshValue(type, v1::IMPRECISION_KIND_OPAQUE_CALL,
+                        "argument '" + param.getNameAsString() + "' of a recursive call",
+                        &call));
+  } else if (type->isRecordType() || type->isArrayType()) {
+    forgetLocal(key);
+    copyPlace(key, 0, sizeOf(type), placeOf(value));
+  } else {
+    state_.env.insert_or_assign(key, asType(value, type));
+  }
+}
+
+// The value a call returns: the returns' values under their path
+// conditions (addresses, for a function returning a reference).
+Value Builder::returnValue(const Frame &done, const clang::CallExpr &call) {
+  clang::QualType type = call.getType();
+  if (done.returns.empty())
+    return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "no value returned", &call);
+  Value result = done.returns.back().second;
+  for (auto it = done.returns.rbegin() + 1; it != done.returns.rend(); ++it) {
+    const Value &v = it->second;
+    if (result.kind == Value::Kind::Pointer || v.kind == Value::Kind::Pointer) {
+      result = selectPointer(it->first, v, result);
+    } else if (result.kind == Value::Kind::Bool && v.kind == Value::Kind::Bool) {
+      result.expr = z3::ite(it->first, v.expr, result.expr);
+    } else {
+      IntType t = result.kind == Value::Kind::Int ? result.type : v.type;
+      result = intValue(z3::ite(it->first, asInt(v, t), asInt(result, t)), t);
+    }
+  }
+  return result;
+}
+
+} // namespace gpurace::analyzer::builder

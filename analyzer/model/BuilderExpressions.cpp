@@ -1,0 +1,442 @@
+//===- BuilderExpressions.cpp - values of expressions -----------------------===//
+//
+// Integer, Bool and pointer values of expressions as Z3 terms.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/model/ModelBuilder.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/ExprCXX.h>
+
+#include <algorithm>
+
+namespace gpurace::analyzer::builder {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+// --- values ---------------------------------------------------------------
+
+IntType Builder::intTypeOf(clang::QualType type) const {
+  return analyzer::intTypeOf(type, ast_);
+}
+
+Value Builder::freshValue(clang::QualType type, v1::ImprecisionKind why,
+                          const std::string &detail, const clang::Stmt *at) {
+  IntType t = intTypeOf(type);
+  bool pointer = !type.isNull() && type->isPointerType();
+  z3::expr symbol = symbols_.freshLocal(pointer ? "ptr" : "v", t);
+  v1::Imprecision imprecision;
+  // Accesses through a pointer the analysis cannot follow may touch any
+  // global memory: they are checked against everything, never dropped.
+  imprecision.set_kind(pointer ? v1::IMPRECISION_KIND_UNRESOLVED_POINTER : why);
+  imprecision.set_detail(pointer && detail.rfind("value ", 0) == 0
+                             ? "pointer " + detail.substr(6)
+                             : detail);
+  if (at)
+    *imprecision.mutable_location() = locationOf(*at);
+  model_.imprecisions[symbol.decl().name().str()] = imprecision;
+  if (pointer)
+    return pointerValue(symbol, unknownObject());
+  if (!type.isNull() && type->isBooleanType())
+    return boolValue(arith_.toBool(arith_.convert(symbol, t, t)));
+  return intValue(symbol, t);
+}
+
+z3::expr Builder::asInt(const Value &v, IntType to) const {
+  switch (v.kind) {
+  case Value::Kind::Bool:
+    return arith_.fromBool(v.expr, to);
+  case Value::Kind::Pointer:
+  case Value::Kind::Int:
+    return arith_.convert(v.expr, v.type, to);
+  }
+  return v.expr;
+}
+
+z3::expr Builder::asBool(const Value &v) const {
+  if (v.kind == Value::Kind::Bool)
+    return v.expr;
+  return arith_.toBool(v.expr);
+}
+
+Value Builder::asType(const Value &v, clang::QualType type) const {
+  if (v.kind == Value::Kind::Pointer || type->isPointerType())
+    return v;
+  if (type->isBooleanType())
+    return v.kind == Value::Kind::Bool ? v : boolValue(asBool(v));
+  if (!type->isIntegralOrEnumerationType())
+    return v;
+  IntType t = intTypeOf(type);
+  return intValue(asInt(v, t), t);
+}
+
+Value Builder::selectPointer(const z3::expr &condition, const Value &yes, const Value &no) {
+  Value out = yes.kind == Value::Kind::Pointer ? yes : no;
+  if (yes.kind != no.kind || yes.object != no.object || yes.local != no.local) {
+    out.object = unknownObject();
+    out.local.clear();
+  }
+  out.kind = Value::Kind::Pointer;
+  out.type = kInt64;
+  out.expr = z3::ite(condition, asInt(yes, kInt64), asInt(no, kInt64));
+  return out;
+}
+
+Value Builder::selectValue(const z3::expr &condition, const Value &yes, const Value &no,
+                           clang::QualType type) {
+  if (yes.kind == Value::Kind::Pointer || no.kind == Value::Kind::Pointer)
+    return selectPointer(condition, yes, no);
+  if (yes.kind == Value::Kind::Bool && no.kind == Value::Kind::Bool)
+    return boolValue(z3::ite(condition, yes.expr, no.expr));
+  IntType t = intTypeOf(type);
+  return intValue(z3::ite(condition, asInt(yes, t), asInt(no, t)), t);
+}
+
+int64_t Builder::sizeOf(clang::QualType type) const {
+  if (type.isNull() || type->isIncompleteType() || type->isDependentType() ||
+      type->isFunctionType() || type->isSizelessType() || type->isReferenceType())
+    return 1;
+  return std::max<int64_t>(1, ast_.getTypeSizeInChars(type).getQuantity());
+}
+
+Value Builder::eval(const clang::Expr *expr) {
+  expr = expr->IgnoreParens();
+  if (auto coordinate = builtinCoordinate(expr))
+    return *coordinate;
+  clang::Expr::EvalResult constant;
+  if (!expr->isValueDependent() && expr->getType()->isIntegralOrEnumerationType() &&
+      !expr->HasSideEffects(ast_) && expr->EvaluateAsInt(constant, ast_) &&
+      constant.Val.getInt().getSignificantBits() <= 64) {
+    IntType t = intTypeOf(expr->getType());
+    return intValue(arith_.constant(constant.Val.getInt().getExtValue(), t), t);
+  }
+  if (auto *literal = dyn_cast<clang::CXXBoolLiteralExpr>(expr))
+    return boolValue(ctx().bool_val(literal->getValue()));
+  if (auto *cast = dyn_cast<clang::CastExpr>(expr))
+    return evalCast(*cast);
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(expr))
+    return evalUnary(*unary);
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(expr))
+    return evalBinary(*binary);
+  if (auto *conditional = dyn_cast<clang::AbstractConditionalOperator>(expr))
+    return evalConditional(*conditional);
+  if (auto *call = dyn_cast<clang::CallExpr>(expr))
+    return evalCall(*call);
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(expr))
+    return evalDeclRef(*ref);
+  if (auto *full = dyn_cast<clang::FullExpr>(expr))
+    return eval(full->getSubExpr());
+  if (auto *temporary = dyn_cast<clang::MaterializeTemporaryExpr>(expr))
+    return eval(temporary->getSubExpr());
+  if (auto *bind = dyn_cast<clang::CXXBindTemporaryExpr>(expr))
+    return eval(bind->getSubExpr());
+  if (auto *arg = dyn_cast<clang::CXXDefaultArgExpr>(expr))
+    return eval(arg->getExpr());
+  if (auto *init = dyn_cast<clang::CXXDefaultInitExpr>(expr))
+    return eval(init->getExpr());
+  if (auto *statements = dyn_cast<clang::StmtExpr>(expr))
+    return evalStmtExpr(*statements);
+  if (isa<clang::CXXThisExpr>(expr))
+    return evalThis(*expr);
+  if (expr->isGLValue() && (isa<clang::ArraySubscriptExpr, clang::MemberExpr>(expr)))
+    return load(expr);
+  if (isa<clang::CXXNullPtrLiteralExpr, clang::GNUNullExpr>(expr))
+    return intValue(zero64(), kInt64);
+  // Anything else: its subexpressions may still access memory.
+  for (const clang::Stmt *child : expr->children())
+    if (auto *sub = dyn_cast_or_null<clang::Expr>(child))
+      eval(sub);
+  return freshValue(expr->getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                    "expression not modeled", expr);
+}
+
+std::optional<Value> Builder::builtinCoordinate(const clang::Expr *expr) {
+  const clang::MSPropertyRefExpr *property = nullptr;
+  if (auto *pseudo = dyn_cast<clang::PseudoObjectExpr>(expr))
+    property = dyn_cast<clang::MSPropertyRefExpr>(
+        pseudo->getSyntacticForm()->IgnoreParens());
+  else
+    property = dyn_cast<clang::MSPropertyRefExpr>(expr);
+  if (!property)
+    return std::nullopt;
+  const clang::Expr *base_expr = property->getBaseExpr()->IgnoreParenImpCasts();
+  if (auto *opaque = dyn_cast<clang::OpaqueValueExpr>(base_expr))
+    base_expr = opaque->getSourceExpr()->IgnoreParenImpCasts();
+  auto *base = dyn_cast_or_null<clang::DeclRefExpr>(base_expr);
+  if (!base)
+    return std::nullopt;
+  std::string name = base->getDecl()->getName().str();
+  std::string field = property->getPropertyDecl()->getName().str();
+  int axis = field == "x" ? 0 : field == "y" ? 1 : field == "z" ? 2 : -1;
+  if (axis < 0)
+    return std::nullopt;
+  if (name == "threadIdx" || name == "blockDim")
+    model_.reads_thread_axis[axis] = true;
+  if (name == "blockIdx" || name == "gridDim")
+    model_.reads_block_axis[axis] = true;
+  if (name == "threadIdx")
+    return intValue(symbols_.threadIdx(axis), kUInt32);
+  if (name == "blockIdx")
+    return intValue(symbols_.blockIdx(axis), kUInt32);
+  if (name == "blockDim")
+    return intValue(symbols_.blockDim(axis), kUInt32);
+  if (name == "gridDim")
+    return intValue(symbols_.gridDim(axis), kUInt32);
+  return std::nullopt;
+}
+
+Value Builder::evalCast(const clang::CastExpr &cast) {
+  const clang::Expr *sub = cast.getSubExpr();
+  clang::QualType to = cast.getType();
+  switch (cast.getCastKind()) {
+  case clang::CK_LValueToRValue:
+    return load(sub);
+  case clang::CK_ArrayToPointerDecay:
+    return pointerFrom(place(sub), sub);
+  case clang::CK_IntegralToPointer: {
+    // An address made from an integer: unresolved memory at that value.
+    Value v = eval(sub);
+    if (v.kind == Value::Kind::Pointer)
+      return v;
+    return pointerValue(asInt(v, kInt64), unknownObject());
+  }
+  case clang::CK_IntegralCast: {
+    Value v = eval(sub);
+    if (v.kind == Value::Kind::Pointer)
+      return v;
+    IntType t = intTypeOf(to);
+    return intValue(arith_.convert(asInt(v, v.type), v.type, t), t);
+  }
+  case clang::CK_IntegralToBoolean:
+  case clang::CK_PointerToBoolean:
+    return boolValue(asBool(eval(sub)));
+  case clang::CK_FloatingToIntegral:
+  case clang::CK_FloatingToBoolean:
+  case clang::CK_IntegralToFloating:
+  case clang::CK_FloatingCast:
+    eval(sub);
+    return freshValue(to, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "floating-point value", &cast);
+  case clang::CK_PointerToIntegral: {
+    Value v = eval(sub);
+    return freshValue(to, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "pointer converted to integer", &cast);
+  }
+  default: {
+    Value v = eval(sub);
+    if (v.kind == Value::Kind::Int && to->isIntegralOrEnumerationType() &&
+        !to->isBooleanType()) {
+      IntType t = intTypeOf(to);
+      return intValue(arith_.convert(v.expr, v.type, t), t);
+    }
+    return v;
+  }
+  }
+}
+
+Value Builder::evalUnary(const clang::UnaryOperator &op) {
+  const clang::Expr *sub = op.getSubExpr();
+  IntType t = intTypeOf(op.getType());
+  switch (op.getOpcode()) {
+  case clang::UO_AddrOf:
+    return pointerFrom(place(sub), sub);
+  case clang::UO_Deref:
+    return load(&op);
+  case clang::UO_Minus:
+    return intValue(arith_.sub(arith_.constant(0, t), asInt(eval(sub), t)), t);
+  case clang::UO_Plus:
+    return eval(sub);
+  case clang::UO_LNot:
+    return boolValue(!asBool(eval(sub)));
+  case clang::UO_Not: {
+    Value v = eval(sub);
+    auto one_less = arith_.bitXor(asInt(v, t), arith_.constant(-1, t));
+    if (one_less)
+      return intValue(*one_less, t);
+    // ~x == -x - 1 on two's complement integers.
+    return intValue(arith_.sub(arith_.sub(arith_.constant(0, t), asInt(v, t)),
+                               arith_.constant(1, t)),
+                    t);
+  }
+  case clang::UO_PreInc:
+  case clang::UO_PostInc:
+  case clang::UO_PreDec:
+  case clang::UO_PostDec: {
+    Place where = place(sub);
+    Value old = valueForUpdate(where, sub);
+    Value one = intValue(arith_.constant(1, t), t);
+    Value updated = evalArithmetic(op.isIncrementOp() ? clang::BO_Add : clang::BO_Sub,
+                                   old, one, sub->getType(), &op);
+    assignTo(where, sub, updated);
+    return op.isPrefix() ? updated : old;
+  }
+  default:
+    eval(sub);
+    return freshValue(op.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "operator not modeled", &op);
+  }
+}
+
+Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
+                              const Value &b, clang::QualType type,
+                              const clang::Expr *at) {
+  // Pointer arithmetic: the offset moves by whole elements.
+  if (a.kind == Value::Kind::Pointer || b.kind == Value::Kind::Pointer) {
+    if (a.kind == Value::Kind::Pointer && b.kind == Value::Kind::Pointer) {
+      return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                        "pointer difference", at);
+    }
+    const Value &pointer = a.kind == Value::Kind::Pointer ? a : b;
+    const Value &index = a.kind == Value::Kind::Pointer ? b : a;
+    clang::QualType pointee = type->getPointeeType();
+    int64_t size = pointee.isNull() || pointee->isIncompleteType() ||
+                           pointee->isVoidType()
+                       ? 1
+                       : ast_.getTypeSizeInChars(pointee).getQuantity();
+    z3::expr delta = arith_.mul(asInt(index, kInt64), arith_.constant(size, kInt64));
+    Value out = pointer;
+    out.expr = op == clang::BO_Sub ? arith_.sub(pointer.expr, delta)
+                                   : arith_.add(pointer.expr, delta);
+    return out;
+  }
+  bool is_signed = type->isSignedIntegerOrEnumerationType();
+  IntType t = intTypeOf(type);
+  z3::expr x = asInt(a, t), y = asInt(b, t);
+  std::optional<z3::expr> result;
+  switch (op) {
+  case clang::BO_Add: result = arith_.add(x, y); break;
+  case clang::BO_Sub: result = arith_.sub(x, y); break;
+  case clang::BO_Mul: result = arith_.mul(x, y); break;
+  case clang::BO_Div: result = arith_.div(x, y, is_signed); break;
+  case clang::BO_Rem: result = arith_.rem(x, y, is_signed); break;
+  case clang::BO_Shl: result = arith_.shiftLeft(x, y); break;
+  case clang::BO_Shr: result = arith_.shiftRight(x, y, is_signed); break;
+  case clang::BO_And: result = arith_.bitAnd(x, y); break;
+  case clang::BO_Or: result = arith_.bitOr(x, y); break;
+  case clang::BO_Xor: result = arith_.bitXor(x, y); break;
+  default: break;
+  }
+  if (!result)
+    return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "bitwise operation on mathematical integers", at);
+  return intValue(*result, t);
+}
+
+Value Builder::evalBinary(const clang::BinaryOperator &op) {
+  clang::BinaryOperatorKind kind = op.getOpcode();
+  if (kind == clang::BO_Assign)
+    return assign(op.getLHS(), eval(op.getRHS()));
+  if (op.isCompoundAssignmentOp()) {
+    Value rhs = eval(op.getRHS());
+    Place where = place(op.getLHS());
+    Value old = valueForUpdate(where, op.getLHS());
+    auto *compound = dyn_cast<clang::CompoundAssignOperator>(&op);
+    clang::QualType computation =
+        compound ? compound->getComputationResultType() : op.getType();
+    Value updated = evalArithmetic(clang::BinaryOperator::getOpForCompoundAssignment(kind),
+                                   old, rhs, computation, &op);
+    return assignTo(where, op.getLHS(), updated);
+  }
+  if (kind == clang::BO_Comma) {
+    eval(op.getLHS());
+    return eval(op.getRHS());
+  }
+  if (kind == clang::BO_LAnd || kind == clang::BO_LOr) {
+    z3::expr lhs = asBool(eval(op.getLHS()));
+    z3::expr saved = state_.pc;
+    // The right operand runs only when the left one does not decide.
+    state_.pc = saved && (kind == clang::BO_LAnd ? lhs : !lhs);
+    z3::expr rhs = asBool(eval(op.getRHS()));
+    state_.pc = saved;
+    return boolValue(kind == clang::BO_LAnd ? (lhs && rhs) : (lhs || rhs));
+  }
+  Value a = eval(op.getLHS());
+  Value b = eval(op.getRHS());
+  if (op.isComparisonOp()) {
+    clang::QualType operand = op.getLHS()->getType();
+    if (a.kind == Value::Kind::Pointer || b.kind == Value::Kind::Pointer) {
+      if (a.object != b.object)
+        return freshValue(op.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                          "comparison of pointers", &op);
+      operand = ast_.LongTy;
+    }
+    IntType t = a.kind == Value::Kind::Bool && b.kind == Value::Kind::Bool
+                    ? kInt32
+                    : intTypeOf(operand->isIntegralOrEnumerationType() ||
+                                        operand->isPointerType()
+                                    ? operand
+                                    : ast_.LongTy);
+    bool is_signed = t.is_signed;
+    z3::expr x = asInt(a, t), y = asInt(b, t);
+    switch (kind) {
+    case clang::BO_LT: return boolValue(arith_.less(x, y, is_signed));
+    case clang::BO_GT: return boolValue(arith_.less(y, x, is_signed));
+    case clang::BO_LE: return boolValue(arith_.lessEq(x, y, is_signed));
+    case clang::BO_GE: return boolValue(arith_.lessEq(y, x, is_signed));
+    case clang::BO_EQ: return boolValue(x == y);
+    case clang::BO_NE: return boolValue(x != y);
+    default: break;
+    }
+  }
+  return evalArithmetic(kind, a, b, op.getType(), &op);
+}
+
+Value Builder::evalConditional(const clang::AbstractConditionalOperator &op) {
+  z3::expr condition = asBool(eval(op.getCond()));
+  z3::expr saved = state_.pc;
+  state_.pc = saved && condition;
+  Value yes = eval(op.getTrueExpr());
+  state_.pc = saved && !condition;
+  Value no = eval(op.getFalseExpr());
+  state_.pc = saved;
+  if (yes.kind == Value::Kind::Pointer || no.kind == Value::Kind::Pointer)
+    return selectPointer(condition, yes, no);
+  if (yes.kind == Value::Kind::Bool && no.kind == Value::Kind::Bool)
+    return boolValue(z3::ite(condition, yes.expr, no.expr));
+  IntType t = intTypeOf(op.getType());
+  return intValue(z3::ite(condition, asInt(yes, t), asInt(no, t)), t);
+}
+
+// `({ ...; value; })`: the statements, then the last one's value.
+Value Builder::evalStmtExpr(const clang::StmtExpr &expr) {
+  const clang::CompoundStmt *body = expr.getSubStmt();
+  if (!body || body->body_empty())
+    return freshValue(expr.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "statement expression", &expr);
+  for (const clang::Stmt *stmt : body->body())
+    if (stmt != body->body_back())
+      walk(stmt);
+  if (auto *last = dyn_cast<clang::Expr>(body->body_back()))
+    return eval(last);
+  walk(body->body_back());
+  return freshValue(expr.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                    "statement expression", &expr);
+}
+
+Value Builder::evalThis(const clang::Expr &at) {
+  if (!frames_.empty() && frames_.back().this_value)
+    return *frames_.back().this_value;
+  return freshValue(at.getType(), v1::IMPRECISION_KIND_UNRESOLVED_POINTER,
+                    "value of 'this' not followed", &at);
+}
+
+Value Builder::evalDeclRef(const clang::DeclRefExpr &ref) {
+  const clang::ValueDecl *decl = ref.getDecl();
+  if (auto *enumerator = dyn_cast<clang::EnumConstantDecl>(decl);
+      enumerator && enumerator->getInitVal().getSignificantBits() <= 64) {
+    IntType t = intTypeOf(ref.getType());
+    return intValue(arith_.constant(enumerator->getInitVal().getExtValue(), t), t);
+  }
+  auto it = state_.env.find(localKey(*decl));
+  if (it != state_.env.end())
+    return it->second;
+  if (ref.getType()->isArrayType() || ref.getType()->isFunctionType())
+    return pointerFrom(place(&ref), &ref);
+  return freshValue(ref.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                    "value of '" + decl->getNameAsString() + "' not followed", &ref);
+}
+
+} // namespace gpurace::analyzer::builder

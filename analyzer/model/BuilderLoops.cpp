@@ -1,0 +1,363 @@
+//===- BuilderLoops.cpp - loops and induction variables ---------------------===//
+//
+// Canonical loops get an iteration symbol with exact bounds and stride;
+// what else a loop assigns is over-approximated.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/model/ModelBuilder.h"
+
+#include "analyzer/model/VariableWrites.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/Stmt.h>
+
+namespace gpurace::analyzer::builder {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+namespace {
+
+// The induction variable, start, and step of `for (i = a; i < b; i += s)`
+// when the body does not assign i itself.
+struct CanonicalLoop {
+  const clang::VarDecl *var = nullptr;
+  const clang::Expr *start = nullptr;
+  const clang::Expr *step = nullptr; // null for ++/--
+  bool decrement = false;
+};
+
+std::optional<CanonicalLoop> canonicalForm(const clang::ForStmt &loop) {
+  CanonicalLoop out;
+  const clang::Stmt *init = loop.getInit();
+  if (auto *decl = dyn_cast_or_null<clang::DeclStmt>(init)) {
+    if (!decl->isSingleDecl())
+      return std::nullopt;
+    auto *var = dyn_cast<clang::VarDecl>(decl->getSingleDecl());
+    if (!var || !var->getInit())
+      return std::nullopt;
+    out.var = var;
+    out.start = var->getInit();
+  } else if (auto *assign = dyn_cast_or_null<clang::BinaryOperator>(init)) {
+    auto *ref = dyn_cast<clang::DeclRefExpr>(assign->getLHS()->IgnoreParenImpCasts());
+    if (assign->getOpcode() != clang::BO_Assign || !ref)
+      return std::nullopt;
+    out.var = dyn_cast<clang::VarDecl>(ref->getDecl());
+    out.start = assign->getRHS();
+  }
+  if (!out.var || !out.var->getType()->isIntegerType())
+    return std::nullopt;
+  const clang::Expr *inc = dyn_cast_or_null<clang::Expr>(loop.getInc());
+  if (!inc)
+    return std::nullopt;
+  inc = inc->IgnoreParenImpCasts();
+  auto refersToVar = [&](const clang::Expr *e) {
+    auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+    return ref && ref->getDecl() == out.var;
+  };
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(inc)) {
+    if (!unary->isIncrementDecrementOp() || !refersToVar(unary->getSubExpr()))
+      return std::nullopt;
+    out.decrement = unary->isDecrementOp();
+    return out;
+  }
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(inc)) {
+    if (!refersToVar(binary->getLHS()))
+      return std::nullopt;
+    if (binary->getOpcode() == clang::BO_AddAssign ||
+        binary->getOpcode() == clang::BO_SubAssign) {
+      out.step = binary->getRHS();
+      out.decrement = binary->getOpcode() == clang::BO_SubAssign;
+      return out;
+    }
+    if (binary->getOpcode() == clang::BO_Assign) {
+      auto *sum = dyn_cast<clang::BinaryOperator>(binary->getRHS()->IgnoreParenImpCasts());
+      if (sum && (sum->getOpcode() == clang::BO_Add ||
+                  sum->getOpcode() == clang::BO_Sub) &&
+          refersToVar(sum->getLHS())) {
+        out.step = sum->getRHS();
+        out.decrement = sum->getOpcode() == clang::BO_Sub;
+        return out;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+void Builder::walkFor(const clang::ForStmt &stmt) {
+  std::optional<CanonicalLoop> canonical = canonicalForm(stmt);
+  if (canonical && !assignedIn(stmt.getBody()).count(localKey(*canonical->var))) {
+    Value start = eval(canonical->start);
+    z3::expr step = canonical->step
+                        ? asInt(eval(canonical->step), kInt64)
+                        : arith_.constant(1, kInt64);
+    if (canonical->decrement)
+      step = arith_.sub(arith_.constant(0, kInt64), step);
+    walkLoop(stmt, stmt.getBody(), stmt.getCond(), nullptr, canonical->var,
+             start, step);
+    return;
+  }
+  walk(stmt.getInit());
+  walkLoop(stmt, stmt.getBody(), stmt.getCond(), stmt.getInc(), nullptr,
+           std::nullopt, std::nullopt);
+}
+
+// Loops: each thread is in its own iteration k >= 0 of each loop. Variables
+// the body assigns get, at the head of iteration k, either a value shared
+// by all threads in iteration k (when nothing thread-specific flows into
+// them) or a fresh thread-local value. The synchronization counters at the
+// head of iteration k are entry + k * (synchronization per iteration), so
+// accesses late in iteration k and early in iteration k+1 are compared
+// exactly, which is the back edge PUG checks.
+void Builder::walkLoop(const clang::Stmt &loop, const clang::Stmt *body,
+                       const clang::Expr *cond, const clang::Stmt *inc,
+                       const clang::VarDecl *induction,
+                       std::optional<Value> start, std::optional<z3::expr> step,
+                       const clang::Stmt *head) {
+  State entry = state_;
+  z3::expr k = symbols_.freshLocal("k", kInt64);
+  iterations_.push_back(k);
+  model_.thread_facts.push_back(k >= 0 || !entry.pc);
+
+  std::set<std::string> assigned = assignedIn(body);
+  for (const clang::Stmt *part : {static_cast<const clang::Stmt *>(cond), inc, head}) {
+    auto more = assignedIn(part);
+    assigned.insert(more.begin(), more.end());
+  }
+  if (induction)
+    assigned.erase(localKey(*induction));
+  havoc(assigned, loop, k);
+  if (induction) {
+    IntType t = intTypeOf(induction->getType());
+    z3::expr value = arith_.add(asInt(*start, kInt64), arith_.mul(k, *step));
+    state_.env.insert_or_assign(localKey(*induction), intValue(arith_.convert(value, kInt64, t), t));
+  }
+
+  SyncCount per_iteration = countSync(body);
+  auto counterAt = [&](const z3::expr &at_entry, int per, const char *name) {
+    if (per_iteration.exact)
+      return arith_.add(at_entry, arith_.mul(k, arith_.constant(per, kInt64)));
+    // Uniform across threads in the same iteration, otherwise unknown.
+    z3::func_decl f = symbols_.freshSharedFunction(name, 1, kInt64);
+    return arith_.add(at_entry, f(k));
+  };
+  state_.block = counterAt(entry.block, per_iteration.block, "blocksync");
+  state_.warp = counterAt(entry.warp, per_iteration.warp, "warpsync");
+  state_.grid = counterAt(entry.grid, per_iteration.grid, "gridsync");
+  for (const auto &[mask, per] : per_iteration.masked_warp)
+    state_.masked_warp.insert_or_assign(
+        mask, counterAt(maskedCount(entry, mask), per, "maskedsync"));
+
+  if (cond)
+    state_.pc = state_.pc && asBool(eval(cond));
+  walk(head);
+  walk(body);
+  if (inc)
+    walk(inc);
+  iterations_.pop_back();
+
+  // After the loop: the counters advanced by a uniform trip count; the
+  // variables the loop assigned are unknown.
+  state_ = entry;
+  z3::expr trips = symbols_.freshShared("trips", kInt64);
+  model_.shared_facts.push_back(trips >= 0);
+  auto after = [&](const z3::expr &at_entry, int per, const char *name) {
+    if (per_iteration.exact)
+      return arith_.add(at_entry, arith_.mul(trips, arith_.constant(per, kInt64)));
+    return arith_.add(at_entry, symbols_.freshShared(name, kInt64));
+  };
+  state_.block = after(entry.block, per_iteration.block, "blocksync");
+  state_.warp = after(entry.warp, per_iteration.warp, "warpsync");
+  state_.grid = after(entry.grid, per_iteration.grid, "gridsync");
+  for (const auto &[mask, per] : per_iteration.masked_warp)
+    state_.masked_warp.insert_or_assign(
+        mask, after(maskedCount(entry, mask), per, "maskedsync"));
+  if (per_iteration.exact)
+    model_.thread_facts.push_back(k < trips || !entry.pc);
+  z3::expr exit_k = symbols_.freshLocal("kexit", kInt64);
+  if (induction)
+    assigned.insert(localKey(*induction));
+  havoc(assigned, loop, exit_k);
+}
+
+std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,
+                                               const clang::VarDecl &var,
+                                               const z3::expr &at_entry,
+                                               const z3::expr &value, IntType type) const {
+  // With wrap-around arithmetic a step may wrap; the default model states
+  // that nothing overflows.
+  if (arith_.mode() == OverflowMode::Wrap || var.getType()->isReferenceType())
+    return std::nullopt;
+  std::optional<StepSummary> steps = summarizeSteps(writesOf(loop, var), var, ast_);
+  if (!steps || steps->direction == 0)
+    return std::nullopt;
+  bool is_signed = type.is_signed;
+  z3::expr zero = arith_.constant(0, type);
+  z3::expr bound = steps->direction > 0 ? arith_.lessEq(at_entry, value, is_signed)
+                                        : arith_.lessEq(value, at_entry, is_signed);
+  if (!steps->scales)
+    return bound;
+  // Scaling keeps a nonnegative value nonnegative and moves it one way.
+  z3::expr nonnegative = arith_.lessEq(zero, at_entry, is_signed);
+  return z3::implies(nonnegative, bound && arith_.lessEq(zero, value, is_signed));
+}
+
+void Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
+                    const z3::expr &iteration) {
+  for (const std::string &key : roots) {
+    auto local = locals_.find(key);
+    if (local == locals_.end() || local->second.second->isReferenceType())
+      continue; // a reference is never reseated; its referent is a root too
+    auto *var = dyn_cast_or_null<clang::VarDecl>(local->second.first);
+    if (isAggregate(key) || !var) {
+      forgetLocal(key);
+      continue;
+    }
+    auto it = state_.env.find(key);
+    if (it != state_.env.end() && it->second.kind == Value::Kind::Pointer) {
+      // A pointer advanced in a loop keeps its object; its offset is unknown.
+      it->second.expr = symbols_.freshLocal("ptroff", kInt64);
+      continue;
+    }
+    IntType t = intTypeOf(var->getType());
+    bool uniform = it != state_.env.end() &&
+                   !symbols_.isThreadDependent(it->second.expr);
+    z3::expr value = [&] {
+      if (uniform) {
+        // Same for all threads in the same iteration of the loop.
+        z3::func_decl f = symbols_.freshSharedFunction(var->getNameAsString(), 1, t);
+        return f(iteration);
+      }
+      return symbols_.freshLocal(var->getNameAsString(), t);
+    }();
+    v1::Imprecision why;
+    why.set_kind(v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED);
+    why.set_detail("value of '" + var->getNameAsString() +
+                   "' in a loop is over-approximated");
+    *why.mutable_location() = locationOf(loop);
+    model_.imprecisions[value.decl().name().str()] = why;
+    if (it != state_.env.end() && it->second.kind == Value::Kind::Int &&
+        !var->getType()->isBooleanType())
+      if (auto bound = monotoneBound(loop, *var, asInt(it->second, t), value, t))
+        model_.thread_facts.push_back(*bound);
+    state_.env.insert_or_assign(key, var->getType()->isBooleanType()
+                          ? boolValue(arith_.toBool(value))
+                          : intValue(value, t));
+  }
+}
+
+namespace {
+
+// What a statement may write among the thread's locals: variables it
+// assigns (or fields and elements of them), whether it writes through a
+// pointer or reference (its own, or a callee's), and the locals whose
+// address it takes.
+struct LocalWrites : clang::RecursiveASTVisitor<LocalWrites> {
+  std::set<const clang::VarDecl *> assigned, addressed;
+  std::set<const clang::FunctionDecl *> callees;
+  bool through_pointer = false;
+
+  // The local variable whose storage `e` designates, if any.
+  static const clang::VarDecl *rootOf(const clang::Expr *e, bool &indirect) {
+    while (true) {
+      e = e->IgnoreParenImpCasts();
+      if (auto *member = dyn_cast<clang::MemberExpr>(e); member && !member->isArrow()) {
+        e = member->getBase();
+      } else if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e);
+                 subscript && subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
+        e = subscript->getBase();
+      } else if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
+        auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
+        indirect = !var || var->getType()->isReferenceType();
+        return var && var->hasLocalStorage() && !indirect ? var : nullptr;
+      } else {
+        indirect = true;
+        return nullptr;
+      }
+    }
+  }
+  void written(const clang::Expr *e) {
+    bool indirect = false;
+    if (const clang::VarDecl *var = rootOf(e, indirect))
+      assigned.insert(var);
+    through_pointer |= indirect;
+  }
+  void addressTaken(const clang::Expr *e) {
+    bool indirect = false;
+    if (const clang::VarDecl *var = rootOf(e, indirect))
+      addressed.insert(var);
+  }
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      written(op->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (op->isIncrementDecrementOp())
+      written(op->getSubExpr());
+    if (op->getOpcode() == clang::UO_AddrOf)
+      addressTaken(op->getSubExpr());
+    return true;
+  }
+  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
+    if (cast->getCastKind() == clang::CK_ArrayToPointerDecay)
+      addressTaken(cast->getSubExpr());
+    return true;
+  }
+  bool VisitDeclStmt(clang::DeclStmt *decl) {
+    for (const clang::Decl *d : decl->decls())
+      if (auto *var = dyn_cast<clang::VarDecl>(d)) {
+        assigned.insert(var);
+        if (var->getType()->isReferenceType() && var->getInit())
+          addressTaken(var->getInit());
+      }
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    if (auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call);
+        op && op->isAssignmentOp() && op->getNumArgs() > 0)
+      written(op->getArg(0));
+    if (auto *member = dyn_cast<clang::CXXMemberCallExpr>(call))
+      if (const clang::Expr *object = member->getImplicitObjectArgument();
+          object && !object->getType()->isPointerType())
+        addressTaken(object);
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+      const clang::Expr *arg = call->getArg(i);
+      if (arg->isGLValue())
+        addressTaken(arg);
+      if (!callee || !callee->hasBody())
+        through_pointer |= arg->getType()->isPointerType() || arg->isGLValue();
+    }
+    const clang::FunctionDecl *definition = nullptr;
+    if (callee && callee->hasBody(definition) && callees.insert(definition).second)
+      TraverseStmt(definition->getBody());
+    if (!callee)
+      through_pointer = true;
+    return true;
+  }
+};
+
+} // namespace
+
+std::set<std::string> Builder::assignedIn(const clang::Stmt *stmt) {
+  std::set<std::string> roots;
+  if (!stmt)
+    return roots;
+  LocalWrites writes;
+  writes.TraverseStmt(const_cast<clang::Stmt *>(stmt));
+  for (const clang::VarDecl *var : writes.assigned)
+    roots.insert(localKey(*var));
+  if (writes.through_pointer) {
+    roots.insert(exposed_.begin(), exposed_.end());
+    for (const clang::VarDecl *var : writes.addressed)
+      roots.insert(localKey(*var));
+  }
+  return roots;
+}
+
+} // namespace gpurace::analyzer::builder

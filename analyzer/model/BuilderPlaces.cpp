@@ -1,0 +1,263 @@
+//===- BuilderPlaces.cpp - where lvalues designate --------------------------===//
+//
+// Places in memory that threads share, and thread-private storage:
+// loads, stores and the addresses of both.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/model/ModelBuilder.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Attr.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecordLayout.h>
+
+namespace gpurace::analyzer::builder {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+namespace {
+
+// Whether an lvalue names storage of this thread whatever the model knows
+// of it: a local variable (not a reference), its fields and the elements
+// of its arrays, or a temporary.
+bool isThreadPrivate(const clang::Expr *expr) {
+  while (true) {
+    expr = expr->IgnoreParenCasts();
+    if (auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+      if (member->isArrow())
+        return false;
+      expr = member->getBase();
+    } else if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(expr)) {
+      const clang::Expr *base = subscript->getBase()->IgnoreParenImpCasts();
+      if (!base->getType()->isArrayType())
+        return false;
+      expr = base;
+    } else if (auto *element = dyn_cast<clang::ExtVectorElementExpr>(expr)) {
+      expr = element->getBase();
+    } else if (auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+      auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
+      return var && var->hasLocalStorage() && !var->getType()->isReferenceType();
+    } else {
+      return isa<clang::MaterializeTemporaryExpr, clang::CompoundLiteralExpr>(expr) ||
+             (expr->isPRValue() && expr->getType()->isRecordType());
+    }
+  }
+}
+
+} // namespace
+
+Value Builder::load(const clang::Expr *lvalue_expr) {
+  Place where = place(lvalue_expr);
+  clang::QualType type = lvalue_expr->getType();
+  if (where.kind == Place::Kind::Memory) {
+    recordAccess(where, lvalue_expr, v1::ACCESS_KIND_READ,
+                 v1::ATOMIC_OP_UNSPECIFIED, v1::MEMORY_SCOPE_UNSPECIFIED);
+    if (shared_scalars_.count(where.object))
+      if (std::optional<Value> broadcast = broadcastValue(*where.object))
+        return *broadcast;
+    return freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
+                      "value loaded from " + where.object->name, lvalue_expr);
+  }
+  if (where.kind == Place::Kind::Local)
+    return readLocal(where, type, lvalue_expr);
+  return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                    "value not followed", lvalue_expr);
+}
+
+Value Builder::assign(const clang::Expr *lhs, const Value &value) {
+  return assignTo(place(lhs), lhs, value);
+}
+
+Value Builder::valueForUpdate(const Place &where, const clang::Expr *lhs) {
+  if (where.kind == Place::Kind::Local)
+    return readLocal(where, lhs->getType(), lhs);
+  v1::ImprecisionKind why = where.kind == Place::Kind::Memory
+                                ? v1::IMPRECISION_KIND_LOADED_VALUE
+                                : v1::IMPRECISION_KIND_UNMODELED_EXPRESSION;
+  return freshValue(lhs->getType(), why, "value before the update", lhs);
+}
+
+Value Builder::assignTo(const Place &where, const clang::Expr *lhs,
+                        const Value &value) {
+  if (where.kind == Place::Kind::Memory) {
+    recordAccess(where, lhs, v1::ACCESS_KIND_WRITE, v1::ATOMIC_OP_UNSPECIFIED,
+                 v1::MEMORY_SCOPE_UNSPECIFIED);
+    if (shared_scalars_.count(where.object))
+      scalar_writes_[where.object].push_back(
+          {value, state_.pc, state_.block, !iterations_.empty()});
+    // An unresolved pointer may hold the address of a local.
+    if (where.object == unknown_)
+      forgetExposed();
+  } else if (where.kind == Place::Kind::Local) {
+    writeLocal(where, lhs->getType(), value);
+  }
+  return value;
+}
+
+Place Builder::unresolvedPlace(const clang::Expr &at) {
+  Place out;
+  out.kind = Place::Kind::Memory;
+  out.object = unknownObject();
+  out.offset = freshValue(ast_.LongTy, v1::IMPRECISION_KIND_UNRESOLVED_POINTER,
+                          "address not followed", &at)
+                   .expr;
+  return out;
+}
+
+Place Builder::placeOf(const Value &pointer) {
+  Place out;
+  if (pointer.kind != Value::Kind::Pointer) {
+    // An integer used as an address (`(int *)addr`): any memory.
+    out.kind = Place::Kind::Memory;
+    out.object = unknownObject();
+    out.offset = asInt(pointer, kInt64);
+  } else if (pointer.object) {
+    out.kind = Place::Kind::Memory;
+    out.object = pointer.object;
+    out.offset = pointer.expr;
+  } else if (!pointer.local.empty()) {
+    out.kind = Place::Kind::Local;
+    out.local_key = pointer.local;
+    out.offset = pointer.expr;
+  }
+  return out;
+}
+
+// Where an lvalue expression points: memory objects are followed through
+// pointers, array indexing and struct fields; so are the storage of local
+// variables, their fields and elements, and what references and pointers
+// to them designate.
+Place Builder::place(const clang::Expr *expr) {
+  expr = expr->IgnoreParenNoopCasts(ast_);
+  Place out;
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+    const clang::ValueDecl *decl = ref->getDecl();
+    if (auto *var = dyn_cast<clang::VarDecl>(decl)) {
+      if (var->hasAttr<clang::CUDASharedAttr>()) {
+        out.kind = Place::Kind::Memory;
+        out.object = objectFor(*var, MemoryObject::Kind::SharedArray,
+                               v1::MEMORY_SPACE_SHARED, -1);
+        if (var->getType()->isIntegralOrEnumerationType())
+          shared_scalars_.insert(out.object);
+        out.offset = zero64();
+        return out;
+      }
+      if (var->hasGlobalStorage() && (var->hasAttr<clang::CUDADeviceAttr>() ||
+                                      var->hasAttr<clang::CUDAConstantAttr>())) {
+        out.kind = Place::Kind::Memory;
+        out.object = objectFor(*var, MemoryObject::Kind::DeviceGlobal,
+                               var->hasAttr<clang::CUDAConstantAttr>()
+                                   ? v1::MEMORY_SPACE_CONSTANT
+                                   : v1::MEMORY_SPACE_GLOBAL,
+                               -1);
+        out.offset = zero64();
+        return out;
+      }
+      if (var->getType()->isReferenceType() || isAtomicRef(var->getType())) {
+        // A reference (or a cuda::atomic_ref) designates its referent; one
+        // the walk did not bind (its declaration was not executed) may be
+        // anything.
+        auto it = state_.env.find(localKey(*var));
+        if (it != state_.env.end() && it->second.kind == Value::Kind::Pointer)
+          return placeOf(it->second);
+        return unresolvedPlace(*ref);
+      }
+    }
+    out.kind = Place::Kind::Local;
+    out.local_key = localKey(*decl);
+    out.offset = zero64();
+    return out;
+  }
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(expr)) {
+    Value base = eval(subscript->getBase());
+    Value index = eval(subscript->getIdx());
+    if (base.kind != Value::Kind::Pointer)
+      return unresolvedPlace(*subscript);
+    int64_t size = sizeOf(subscript->getType());
+    base.expr = arith_.add(base.expr, arith_.mul(asInt(index, kInt64),
+                                                 arith_.constant(size, kInt64)));
+    return placeOf(base);
+  }
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
+    if (unary->getOpcode() == clang::UO_Deref)
+      return placeOf(eval(unary->getSubExpr()));
+    if (unary->getOpcode() == clang::UO_Extension)
+      return place(unary->getSubExpr());
+  }
+  if (auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+    auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+    Place base = member->isArrow() ? placeOf(eval(member->getBase()))
+                                   : place(member->getBase());
+    if (base.kind == Place::Kind::Private)
+      return base;
+    // Bit-fields of locals are not followed (their reads are fresh).
+    if (base.kind == Place::Kind::Local && (!field || field->isBitField()))
+      return Place{};
+    if (!field || field->getParent()->isInvalidDecl())
+      return unresolvedPlace(*member);
+    const clang::ASTRecordLayout &layout = ast_.getASTRecordLayout(field->getParent());
+    int64_t bits = static_cast<int64_t>(layout.getFieldOffset(field->getFieldIndex()));
+    base.offset = arith_.add(*base.offset, arith_.constant(bits / 8, kInt64));
+    return base;
+  }
+  if (auto *call = dyn_cast<clang::CallExpr>(expr)) {
+    Value result = eval(call);
+    // A function returning a reference returns its referent's address.
+    if (call->getCallReturnType(ast_)->isReferenceType())
+      return placeOf(result);
+    return out;
+  }
+  if (auto *conditional = dyn_cast<clang::AbstractConditionalOperator>(expr)) {
+    z3::expr condition = asBool(eval(conditional->getCond()));
+    z3::expr saved = state_.pc;
+    state_.pc = saved && condition;
+    Value yes = pointerFrom(place(conditional->getTrueExpr()), conditional->getTrueExpr());
+    state_.pc = saved && !condition;
+    Value no = pointerFrom(place(conditional->getFalseExpr()), conditional->getFalseExpr());
+    state_.pc = saved;
+    return placeOf(selectPointer(condition, yes, no));
+  }
+  if (auto *temporary = dyn_cast<clang::MaterializeTemporaryExpr>(expr))
+    return temporary->getSubExpr()->isGLValue() ? place(temporary->getSubExpr())
+                                                : this->temporary(*temporary->getSubExpr());
+  if (auto *full = dyn_cast<clang::FullExpr>(expr))
+    return place(full->getSubExpr());
+  if (auto *arg = dyn_cast<clang::CXXDefaultArgExpr>(expr))
+    return place(arg->getExpr());
+  if (auto *init = dyn_cast<clang::CXXDefaultInitExpr>(expr))
+    return place(init->getExpr());
+  if (auto *bind = dyn_cast<clang::CXXBindTemporaryExpr>(expr))
+    return place(bind->getSubExpr());
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(expr)) {
+    if (binary->getOpcode() == clang::BO_Comma) {
+      eval(binary->getLHS());
+      return place(binary->getRHS());
+    }
+    if (binary->isAssignmentOp()) {
+      eval(binary);
+      return place(binary->getLHS());
+    }
+  }
+  if (auto *cast = dyn_cast<clang::CastExpr>(expr))
+    return place(cast->getSubExpr());
+  bool is_private = isThreadPrivate(expr);
+  eval(expr);
+  return is_private ? out : unresolvedPlace(*expr);
+}
+
+Value Builder::pointerFrom(const Place &where, const clang::Expr *at) {
+  if (where.kind == Place::Kind::Memory)
+    return pointerValue(*where.offset, where.object);
+  if (where.kind == Place::Kind::Local) {
+    exposed_.insert(where.local_key);
+    return pointerValue(*where.offset, nullptr, where.local_key);
+  }
+  // Thread-private storage the model does not follow: accesses through it
+  // cannot race.
+  return pointerValue(symbols_.freshLocal("local", kInt64), nullptr);
+}
+
+} // namespace gpurace::analyzer::builder

@@ -1,0 +1,344 @@
+//===- ModelBuilder.h - the kernel model builder's state --------*- C++ -*-===//
+//
+// Private to analyzer/model: the Builder that symbolically executes a
+// kernel for "any thread", shared by the units that build the model by
+// concept (statements, loops, expressions, places in memory, calls,
+// synchronization).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_MODEL_MODELBUILDER_H
+#define GPURACE_ANALYZER_MODEL_MODELBUILDER_H
+
+#include "analyzer/model/KernelModelBuilder.h"
+#include "analyzer/model/SyncFunctions.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/OperationKinds.h>
+#include <clang/AST/Stmt.h>
+
+#include <array>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class AbstractConditionalOperator;
+class ParmVarDecl;
+class AsmStmt;
+class CXXForRangeStmt;
+class StmtExpr;
+class SwitchCase;
+class SwitchStmt;
+class CXXMemberCallExpr;
+class ForStmt;
+class IfStmt;
+class ReturnStmt;
+class SourceManager;
+class VarDecl;
+} // namespace clang
+
+namespace gpurace::analyzer::builder {
+
+// A value during symbolic execution: an integer or Bool term, or a pointer
+// with a byte offset into a memory object, into the storage of a local
+// variable of this thread (`local`, its root key), or into thread-private
+// storage the model does not follow (neither).
+struct Value {
+  enum class Kind { Int, Bool, Pointer };
+  Kind kind = Kind::Int;
+  z3::expr expr;
+  IntType type = kInt32;
+  const MemoryObject *object = nullptr;
+  std::string local;
+};
+
+// Where an lvalue designates: memory that threads share (object and byte
+// offset), the storage of a local variable of this thread (its root key
+// and byte offset), or thread-private storage the model does not follow
+// (a temporary). Only the first can race.
+struct Place {
+  enum class Kind { Memory, Local, Private };
+  Kind kind = Kind::Private;
+  const MemoryObject *object = nullptr;
+  std::optional<z3::expr> offset;
+  std::string local_key;
+};
+
+struct Frame {
+  const clang::FunctionDecl *function;
+  v1::CallFrame call;
+  std::vector<std::pair<z3::expr, Value>> returns; // (path condition, value)
+  // The object a member function is called on, as a pointer.
+  std::optional<Value> this_value;
+};
+
+struct State {
+  std::map<std::string, Value> env;
+  z3::expr pc;
+  z3::expr block, warp, grid; // synchronization counters
+  std::map<LaneGroup, z3::expr> masked_warp; // by partial warp group
+};
+
+// Counts the synchronization a statement executes on every path, when that
+// number does not depend on the path; used for the per-iteration stride of
+// the counters in loops.
+struct SyncCount {
+  bool exact = true;
+  int block = 0, warp = 0, grid = 0;
+  std::map<LaneGroup, int> masked_warp;
+  bool any() const { return block || warp || grid || !masked_warp.empty(); }
+  void add(const SyncCount &other) {
+    exact &= other.exact;
+    block += other.block;
+    warp += other.warp;
+    grid += other.grid;
+    for (const auto &[mask, n] : other.masked_warp)
+      masked_warp[mask] += n;
+  }
+};
+
+class Builder {
+public:
+  Builder(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
+          SymbolSpace &symbols, const ModelOptions &options)
+      : kernel_(kernel), ast_(ast), sources_(ast.getSourceManager()),
+        symbols_(symbols), arith_(symbols.arith()), options_(options),
+        state_{{}, ctx().bool_val(true), zero64(), zero64(), zero64(), {}} {}
+
+  KernelModel build();
+  // Binds a parameter of scalar or pointer type, or the fields of a struct
+  // passed by value, in the storage of `root` at byte `offset`.
+  void bindParameter(const std::string &root, int64_t offset, const std::string &name,
+                     clang::QualType type, unsigned depth);
+
+private:
+  z3::context &ctx() const { return symbols_.context(); }
+  z3::expr zero64() const { return arith_.constant(0, kInt64); }
+
+  // --- values -------------------------------------------------------------
+  IntType intTypeOf(clang::QualType type) const;
+  Value intValue(z3::expr e, IntType t) const { return {Value::Kind::Int, e, t, nullptr, {}}; }
+  Value boolValue(z3::expr e) const { return {Value::Kind::Bool, e, kInt32, nullptr, {}}; }
+  static Value pointerValue(z3::expr offset, const MemoryObject *object,
+                            std::string local = {}) {
+    return {Value::Kind::Pointer, offset, kInt64, object, std::move(local)};
+  }
+  Value freshValue(clang::QualType type, v1::ImprecisionKind why,
+                   const std::string &detail, const clang::Stmt *at);
+  z3::expr asInt(const Value &v, IntType to) const;
+  z3::expr asBool(const Value &v) const;
+  // `v` as a value of `type`: integers converted to its width.
+  Value asType(const Value &v, clang::QualType type) const;
+  // ite(condition, yes, no) of two pointers; one into a different object
+  // or local points to unresolved memory.
+  Value selectPointer(const z3::expr &condition, const Value &yes, const Value &no);
+  // ite(condition, yes, no) as a value of `type`.
+  Value selectValue(const z3::expr &condition, const Value &yes, const Value &no,
+                    clang::QualType type);
+  // The byte size of `type`; 1 where it has none (void, incomplete).
+  int64_t sizeOf(clang::QualType type) const;
+  // Stops the model at a construct it can neither follow nor
+  // over-approximate soundly.
+  [[noreturn]] void unsupported(const std::string &construct, const clang::Stmt &at) const;
+
+  // --- statements ---------------------------------------------------------
+  void walk(const clang::Stmt *stmt);
+  void walkDecl(const clang::VarDecl &var);
+  void walkIf(const clang::IfStmt &stmt);
+  void walkFor(const clang::ForStmt &stmt);
+  // `head` runs at the start of each iteration, before the body (the
+  // variable of a range-based for).
+  void walkLoop(const clang::Stmt &loop, const clang::Stmt *body,
+                const clang::Expr *cond, const clang::Stmt *inc,
+                const clang::VarDecl *induction, std::optional<Value> start,
+                std::optional<z3::expr> step, const clang::Stmt *head = nullptr);
+  void walkReturn(const clang::ReturnStmt &stmt);
+  void walkSwitch(const clang::SwitchStmt &stmt);
+  void enterCase(const clang::SwitchCase &label);
+  void walkAsm(const clang::AsmStmt &stmt);
+  void walkForRange(const clang::CXXForRangeStmt &stmt);
+  void endPath() { state_.pc = ctx().bool_val(false); }
+
+  // --- expressions --------------------------------------------------------
+  Value eval(const clang::Expr *expr);
+  Value evalCast(const clang::CastExpr &cast);
+  Value evalUnary(const clang::UnaryOperator &op);
+  Value evalBinary(const clang::BinaryOperator &op);
+  Value evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
+                       const Value &b, clang::QualType type,
+                       const clang::Expr *at);
+  Value evalConditional(const clang::AbstractConditionalOperator &op);
+  Value evalCall(const clang::CallExpr &call);
+  // Member calls of libcu++'s cuda::atomic_ref and cuda::atomic; nothing
+  // when `call` is not one.
+  std::optional<Value> evalScopedAtomic(const clang::CXXMemberCallExpr &call,
+                                        bool value_used);
+  Value evalDeclRef(const clang::DeclRefExpr &ref);
+  Value evalStmtExpr(const clang::StmtExpr &expr);
+  Value evalThis(const clang::Expr &at);
+  Value assign(const clang::Expr *lhs, const Value &value);
+  Value assignTo(const Place &where, const clang::Expr *lhs, const Value &value);
+  // The current value of `where` for a read-modify-write: the write is the
+  // access recorded, so no separate read is.
+  Value valueForUpdate(const Place &where, const clang::Expr *lhs);
+  Value load(const clang::Expr *lvalue_expr);
+  // What a read of a __shared__ scalar sees when one thread per block wrote
+  // it before a barrier the reader has passed (`if (tid == 0) last = ...;
+  // __syncthreads(); if (last) ...`): the writer's value, a function of the
+  // block. Nothing when the writes do not have that shape.
+  std::optional<Value> broadcastValue(const MemoryObject &object);
+  // `e` as evaluated by the thread of the reader's block at `writer`
+  // coordinates: other thread-local symbols become functions of the block.
+  std::optional<z3::expr> asWriter(const z3::expr &e, const std::array<int64_t, 3> &writer);
+  std::optional<Value> builtinCoordinate(const clang::Expr *expr);
+  Place place(const clang::Expr *expr);
+  // What a pointer value points to.
+  Place placeOf(const Value &pointer);
+  Value pointerFrom(const Place &where, const clang::Expr *at);
+  // Somewhere in memory the model cannot name: checked against everything.
+  Place unresolvedPlace(const clang::Expr &at);
+
+  // --- thread-local storage ------------------------------------------------
+  // A local variable's storage: scalars hold one value under their root
+  // key, arrays and structs one per (byte offset, size) written so far.
+  void declareLocal(const std::string &root, clang::QualType type);
+  bool isAggregate(const std::string &root) const;
+  std::string elementKey(const std::string &root, int64_t offset, int64_t size) const;
+  Value readLocal(const Place &where, clang::QualType type, const clang::Stmt *at);
+  void writeLocal(const Place &where, clang::QualType type, const Value &value);
+  // Stores `value` as the `size` bytes at `offset` of `root`.
+  void writeElement(const std::string &root, int64_t offset, int64_t size,
+                    const Value &value);
+  // The byte offsets a read or write of `type` at a symbolic offset into
+  // `root` may touch; nothing when there are too many to enumerate.
+  std::optional<std::vector<int64_t>> candidateOffsets(const std::string &root,
+                                                       clang::QualType type) const;
+  // Initializes `root` at `offset` from `init` (scalars, init lists, copies).
+  void initLocal(const std::string &root, int64_t offset, clang::QualType type,
+                 const clang::Expr *init);
+  // Copies what is known of an aggregate at `source` into `root`; a copy
+  // from memory is a read of it.
+  void copyInto(const std::string &root, int64_t offset, clang::QualType type,
+                const clang::Expr *source);
+  // Copies the `size` bytes known at `from` into `root` at `offset`.
+  void copyPlace(const std::string &root, int64_t offset, int64_t size, const Place &from);
+  // Every value in `root` becomes unknown (a write the model cannot place).
+  void forgetLocal(const std::string &root);
+  // Locals whose address was taken may have been written through a pointer.
+  void forgetExposed();
+  // A new root for a temporary holding `init`, as its place.
+  Place temporary(const clang::Expr &init);
+
+  // --- calls ----------------------------------------------------------------
+  Value inlineCall(const clang::FunctionDecl &definition, const clang::CallExpr &call,
+                   const clang::Expr *object);
+  // Binds a parameter of an inlined call; `unknown` for a recursive call.
+  void bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,
+                    const clang::CallExpr &call);
+  Value returnValue(const Frame &done, const clang::CallExpr &call);
+  Value evalAtomic(const clang::CallExpr &call, const clang::FunctionDecl &callee,
+                   const AtomicFunction &atomic, bool value_used);
+  // The arguments of `call` in the order of the callee's parameters (an
+  // operator called as a member has its object as argument 0).
+  std::vector<const clang::Expr *> callArguments(const clang::CallExpr &call) const;
+  std::optional<Value> implicitObject(const clang::CallExpr &call, const clang::Expr *object);
+  // A call whose body the model does not walk: its result is unknown, and
+  // locals it can reach through its arguments may change.
+  Value opaqueCall(const clang::CallExpr &call, const clang::FunctionDecl *callee,
+                   const clang::Expr *object, const std::string &why);
+  // `a = b` of a trivially copyable struct.
+  Value assignAggregate(const clang::Expr *lhs, const clang::Expr *rhs);
+  unsigned activeCalls(const clang::FunctionDecl &function) const;
+
+  // --- model output -------------------------------------------------------
+  void recordAccess(const Place &where, const clang::Expr *expr,
+                    v1::AccessKind kind, v1::AtomicOp op, v1::MemoryScope scope);
+  void recordSync(const clang::Expr &call, const SyncFunction &sync);
+  void recordFence(const clang::Expr &at, v1::MemoryScope scope);
+  std::optional<LaneGroup> warpBarrierLanes(const clang::Expr &call,
+                                           const SyncFunction &sync) const;
+  const MemoryObject *objectFor(const clang::ValueDecl &decl,
+                                MemoryObject::Kind kind, v1::MemorySpace space,
+                                int parameter_index);
+  const MemoryObject *unknownObject();
+  bool handsOutTickets(const clang::CallExpr &call, v1::AtomicOp op) const;
+  std::string currentFunctionName() const;
+  v1::SourceLocation locationOf(const clang::Stmt &stmt) const;
+  std::string localKey(const clang::ValueDecl &decl);
+  SyncCount countSync(const clang::Stmt *stmt) const {
+    std::set<const clang::FunctionDecl *> calling;
+    return countSync(stmt, calling);
+  }
+  // `calling`: the callees being counted, so that recursion ends.
+  SyncCount countSync(const clang::Stmt *stmt,
+                      std::set<const clang::FunctionDecl *> &calling) const;
+  // The variables `stmt` may assign, and the roots of locals it may write
+  // through a pointer or reference (the exposed ones, when it writes
+  // through any).
+  std::set<std::string> assignedIn(const clang::Stmt *stmt);
+  // What a loop's writes keep true of a variable it over-approximates:
+  // `offset *= 2` from 1 never goes below 1, `s >>= 1` from n stays in
+  // [0, n]. Nothing when the writes move it both ways or otherwise.
+  std::optional<z3::expr> monotoneBound(const clang::Stmt &loop, const clang::VarDecl &var,
+                                        const z3::expr &at_entry, const z3::expr &value,
+                                        IntType type) const;
+  void havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
+             const z3::expr &iteration);
+  void merge(const State &then_state, const State &else_state,
+             const z3::expr &condition);
+  // The partial-mask sync counter of `state` (zero before the first one).
+  z3::expr maskedCount(const State &state, const LaneGroup &mask) const {
+    auto it = state.masked_warp.find(mask);
+    return it == state.masked_warp.end() ? zero64() : it->second;
+  }
+
+  const clang::FunctionDecl &kernel_;
+  clang::ASTContext &ast_;
+  const clang::SourceManager &sources_;
+  SymbolSpace &symbols_;
+  const Arith &arith_;
+  ModelOptions options_;
+  KernelModel model_;
+  State state_;
+  std::vector<Frame> frames_;
+  std::vector<z3::expr> iterations_;
+  std::map<const clang::Decl *, const MemoryObject *> objects_;
+  const MemoryObject *unknown_ = nullptr;
+  // Writes to __shared__ scalars so far, for values that one thread of a
+  // block broadcasts to the others across a barrier.
+  struct SharedScalarWrite {
+    Value value;
+    z3::expr pc;
+    z3::expr block_barriers;
+    bool in_loop;
+  };
+  std::set<const MemoryObject *> shared_scalars_;
+  std::map<const MemoryObject *, std::vector<SharedScalarWrite>> scalar_writes_;
+  std::map<const MemoryObject *, unsigned> scalar_write_sites_;
+  unsigned order_ = 0;
+  std::map<std::string, unsigned> site_ordinals_;
+  std::map<const clang::Decl *, size_t> local_ids_;
+  // Roots of local variables by key: their declaration and type.
+  std::map<std::string, std::pair<const clang::ValueDecl *, clang::QualType>> locals_;
+  // Roots whose address the walk has taken.
+  std::set<std::string> exposed_;
+  unsigned temporaries_ = 0;
+  // The switches being walked, innermost last.
+  struct SwitchContext {
+    const clang::SwitchStmt *stmt;
+    Value condition;
+    IntType type;
+    State entry;
+    std::set<std::string> assigned;
+  };
+  std::vector<SwitchContext> switches_;
+  // The expression statement being walked: its value is discarded.
+  const clang::Expr *discarded_ = nullptr;
+};
+
+} // namespace gpurace::analyzer::builder
+
+#endif

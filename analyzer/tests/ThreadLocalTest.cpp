@@ -1,0 +1,155 @@
+// Storage private to a thread (local arrays, structs, references and
+// pointers to locals) never races, but its values feed indices; and no
+// construct of the language stops the analysis short of a clean error.
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+// A kernel `k(int *out)` with `body`, launched with one block of 64.
+std::string kernel(const std::string &prelude, const std::string &body) {
+  return prelude + "\n__global__ void k(int *out) {\n" + body +
+         "\n}\nint main() { int *o; cudaMalloc(&o, 4096); k<<<1, 64>>>(o); }\n";
+}
+
+// Analyzed without an error and without a finding.
+void expectRaceFree(const std::string &code) {
+  v1::AnalysisResult result = analyzeCode(code);
+  EXPECT_EQ(result.errors_size(), 0) << result.DebugString();
+  EXPECT_EQ(result.kernels_analyzed(), 1u);
+  EXPECT_TRUE(findings(result).empty()) << code << result.DebugString();
+}
+
+void expectRacy(const std::string &code) {
+  v1::AnalysisResult result = analyzeCode(code);
+  EXPECT_EQ(result.errors_size(), 0) << result.DebugString();
+  EXPECT_FALSE(findings(result).empty()) << code;
+}
+
+TEST(ThreadLocal, ReadOfALocalArrayElementDoesNotCrash) {
+  expectRaceFree(kernel("", "int m[2]; m[0] = 1; out[threadIdx.x] = m[0];"));
+}
+
+TEST(ThreadLocal, LocalArrayElementCarriesItsValueIntoAnIndex) {
+  expectRaceFree(kernel("", "int m[2]; m[0] = threadIdx.x; m[1] = 0; out[m[0]] = 1;"));
+  expectRacy(kernel("", "int m[2]; m[0] = threadIdx.x % 2; out[m[0]] = 1;"));
+}
+
+TEST(ThreadLocal, LocalArrayAtASymbolicIndex) {
+  expectRaceFree(kernel("", "int m[4]; int j = threadIdx.x % 4;\n"
+                            "m[j] = threadIdx.x; out[m[j]] = 1;"));
+  expectRacy(kernel("", "int m[4] = {0, 1, 2, 3};\n"
+                        "out[m[threadIdx.x % 4]] = threadIdx.x;"));
+}
+
+TEST(ThreadLocal, InitializerListsAndCopies) {
+  expectRaceFree(kernel("struct Pair { int a, b; };",
+                        "Pair p = {(int)threadIdx.x, 7}; Pair q = p; out[q.a] = q.b;"));
+  expectRacy(kernel("struct Pair { int a, b; };",
+                    "Pair p = {(int)threadIdx.x, 7}; Pair q; q = p; out[q.b] = q.a;"));
+}
+
+TEST(ThreadLocal, StructLocalFields) {
+  const char *prelude = "struct Pair { int a, b; };";
+  expectRaceFree(kernel(prelude, "Pair p; p.a = threadIdx.x; p.b = 0; out[p.a] = 1;"));
+  expectRacy(kernel(prelude, "Pair p; p.a = threadIdx.x; p.b = 0; out[p.b] = 1;"));
+}
+
+TEST(ThreadLocal, ReferenceToALocalWritesTheLocal) {
+  expectRaceFree(kernel("", "int i = threadIdx.x; int &r = i; r += 1; out[i] = 1;"));
+  expectRacy(kernel("", "int i = threadIdx.x; int &r = i; r = 0; out[i] = 1;"));
+}
+
+TEST(ThreadLocal, ReferenceToGlobalMemoryIsAnAccessOfIt) {
+  expectRaceFree(kernel("", "int &r = out[threadIdx.x]; r = 1;"));
+  v1::AnalysisResult racy = analyzeCode(kernel("", "int &r = out[threadIdx.x % 2]; r = 1;"));
+  auto races = findings(racy);
+  ASSERT_FALSE(races.empty());
+  EXPECT_EQ(races[0].first().base_object(), "out");
+}
+
+TEST(ThreadLocal, PointerToALocal) {
+  expectRaceFree(kernel("", "int x = 0; int *q = &x; *q = threadIdx.x; out[x] = 1;"));
+  expectRacy(kernel("", "int x = threadIdx.x; int *q = &x; *q = 0; out[x] = 1;"));
+}
+
+TEST(ThreadLocal, LoopWritesThroughAReferenceAreOverApproximated) {
+  // In iteration k the local is no longer its value at the loop's entry.
+  expectRacy(kernel("", "int i = threadIdx.x; int &r = i;\n"
+                        "for (int k = 0; k < 4; ++k) { out[i] = k; r = 0; }"));
+  expectRacy(kernel("", "int m[2]; m[0] = threadIdx.x;\n"
+                        "for (int k = 0; k < 4; ++k) { out[m[0]] = k; m[0] = 0; }"));
+}
+
+TEST(ThreadLocal, ConstReferenceParameter) {
+  const char *twice = "__device__ int twice(const int &v) { return 2 * v; }";
+  expectRaceFree(kernel(twice, "int i = threadIdx.x; out[2 * i] = twice(i);"));
+  expectRaceFree(kernel(twice, "out[twice(threadIdx.x + 1)] = 1;"));
+  v1::AnalysisResult racy =
+      analyzeCode(kernel(twice, "int i = threadIdx.x; out[i + 1] = twice(out[i]);"));
+  EXPECT_EQ(racy.errors_size(), 0);
+  EXPECT_FALSE(findings(racy).empty());
+}
+
+TEST(ThreadLocal, CallsOfUnusualShapes) {
+  // Default argument, operator on a user type, lambda, variadic function.
+  expectRaceFree(kernel(R"(
+struct View {
+  int *p;
+  __device__ int &operator[](int i) const { return p[i]; }
+};
+__device__ int add(int a, const int &b = 3) { return a + b; }
+__device__ int first(int n, ...) { return n; })",
+                        R"(View v{out};
+  auto at = [&](int i) -> int & { return out[i]; };
+  v[add(threadIdx.x) - 3] = 1;
+  at(64 + threadIdx.x) = 2;
+  out[128 + first(threadIdx.x, 1, 2)] = 3;)"));
+  expectRacy(kernel("struct View { int *p;\n"
+                    "  __device__ int &operator[](int i) const { return p[i]; } };",
+                    "View v{out}; v[threadIdx.x % 2] = 1;"));
+}
+
+TEST(ThreadLocal, RecursionIsBoundedAndStillSeesAccesses) {
+  expectRacy(kernel("__device__ int fib(int *out, int n) {\n"
+                    "  if (n < 2) { out[0] = n; return n; }\n"
+                    "  return fib(out, n - 1) + fib(out, n - 2);\n}",
+                    "fib(out, threadIdx.x);"));
+}
+
+TEST(ThreadLocal, StatementShapes) {
+  expectRaceFree(kernel("", R"(int t = threadIdx.x;
+  int s = ({ int u = t * 2; u; });
+  switch (t % 3) {
+  case 0: out[s] = 1; break;
+  case 1: out[s] = 2;
+  default: out[s] = 3;
+  }
+  int m[3] = {1, 2, 3};
+  int sum = 0;
+  for (int v : m) sum += v;
+  do { out[128 + t] = sum; } while (0);
+  if (__builtin_expect(t < 32, 1)) out[256 + t] = 0;)"));
+  // A write the switch makes in any case is seen.
+  expectRacy(kernel("", "switch (threadIdx.x % 4) { case 0: break; case 2: out[0] = 1; }"));
+}
+
+TEST(ThreadLocal, UnsupportedConstructsAreErrorsNamingTheKernel) {
+  for (const char *body : {"int i = threadIdx.x;\nagain: out[i] = 1; if (--i > 0) goto again;",
+                           "void (*f)(int *) = nullptr; f(out);"}) {
+    v1::AnalysisResult result = analyzeCode(kernel("", body));
+    ASSERT_EQ(result.errors_size(), 1) << body;
+    EXPECT_NE(result.errors(0).message().find("'k'"), std::string::npos)
+        << result.errors(0).message();
+  }
+  v1::AnalysisResult virtual_call = analyzeCode(kernel(
+      "struct Base { __device__ virtual void put(int *o) { o[0] = 1; } };",
+      "Base b; Base *p = &b; p->put(out);"));
+  ASSERT_EQ(virtual_call.errors_size(), 1);
+  EXPECT_NE(virtual_call.errors(0).message().find("virtual call"), std::string::npos);
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
