@@ -132,8 +132,9 @@ def first_error(key, result):
     lines = [l.strip() for l in (read(key, ".err") or "").splitlines() if l.strip()]
     return lines[0] if lines else "no message"
 
-CLASS = {"RACE_CLASS_INTRA_WARP": "intra-warp", "RACE_CLASS_INTRA_BLOCK": "intra-block",
-         "RACE_CLASS_INTER_BLOCK": "inter-block", "RACE_CLASS_SCOPED": "scoped"}
+def class_name(c):
+    name = c.get("raceClass", "RACE_CLASS_UNSPECIFIED")
+    return name.replace("RACE_CLASS_", "").lower().replace("_", "-")
 ok, errors, crashes, timeouts, findings = [], [], [], [], []
 ratios, rows = [], []
 for key in keys:
@@ -169,7 +170,7 @@ print("files                          %d" % n)
 print("analyzed without a tool error  %d (%.1f%%)" % (len(ok), pct(len(ok))))
 print("files with errors              %d (%.1f%%)" % (len(errors), pct(len(errors))))
 print("crashes (killed by a signal)   %d" % len(crashes))
-print("timeouts (%g s)                 %d" % (limit, len(timeouts)))
+print("%-30s %d" % ("timeouts (%g s)" % limit, len(timeouts)))
 if ratios:
     values = sorted(r[0] for r in ratios)
     worst = max(ratios)
@@ -185,14 +186,15 @@ for f in timeouts:
     print("timeout: %s" % f)
 if errors:
     print("\nerrors (file: first error message):")
+    here = os.getcwd() + "/"
     for f, message in errors:
-        print("%s: %s" % (f, message))
+        print("%s: %s" % (f, message.replace(here, "")))
 print("\nfindings (candidates at or above the threshold): %d in %d files"
       % (sum(len(c) for _, c in findings), len(findings)))
 for f, found in findings:
     classes = {}
     for c in found:
-        name = CLASS.get(c.get("raceClass", ""), c.get("raceClass", "?"))
+        name = class_name(c)
         classes[name] = classes.get(name, 0) + 1
     top = max(c.get("score", 0) for c in found)
     print("%s: %d (%s), top score %.2f" % (

@@ -8,20 +8,21 @@
 # repository). Exits 1 when a crash, sanitizer report, leak, timeout or
 # out-of-memory was found.
 #
-#   bench/fuzz/run-fuzzer.sh [--fuzzer PATH] [--out DIR] [--every N] [--smoke] [SECONDS]
+#   bench/fuzz/run-fuzzer.sh [--fuzzer PATH] [--out DIR] [--every N] [--fork] [--smoke] [SECONDS]
 #
 # SECONDS include running every seed once. --every N seeds with every Nth
 # corpus program only (default 1: all), which leaves more of a short run to
-# mutations. --smoke: a short check for CI: every twelfth program, a fixed
-# number of executions (GPURACE_FUZZ_SMOKE_RUNS, default 60), stops at the
-# first defect.
-# Otherwise the fuzzer runs in fork mode and goes on after a defect, so that
-# one run counts them all.
+# mutations. --smoke: a short check for CI: every twelfth program and a
+# fixed number of executions (GPURACE_FUZZ_SMOKE_RUNS, default 60). The
+# fuzzer stops at the first defect; --fork runs it in
+# libFuzzer's fork mode, which goes on after a defect so that one run counts
+# them all, at the cost of restarting a process for every few inputs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 fuzzer=
 out=
 smoke=0
+fork=0
 every=1
 seconds=600
 while (($#)); do
@@ -29,8 +30,9 @@ while (($#)); do
     --fuzzer) fuzzer=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --every) every=$2; shift 2 ;;
+    --fork) fork=1; shift ;;
     --smoke) smoke=1; every=12; shift ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) seconds=$1; shift ;;
   esac
 done
@@ -62,13 +64,13 @@ done
 # UBSan reports are fatal and every report has its stack.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:print_stacktrace=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-flags=(-dict="$root/fuzz/cuda.dict" -max_len=4096 -timeout=30 -rss_limit_mb=4096
+flags=(-dict="$root/fuzz/cuda.dict" -max_len=4096 -timeout=60 -rss_limit_mb=4096
   -artifact_prefix="$out/artifacts/" -print_final_stats=1 -close_fd_mask=3)
 if ((smoke)); then
   flags+=(-seed=1 -runs="${GPURACE_FUZZ_SMOKE_RUNS:-60}")
 else
-  flags+=(-max_total_time="$seconds" -fork=1 -ignore_crashes=1
-    -ignore_timeouts=1 -ignore_ooms=1)
+  flags+=(-max_total_time="$seconds")
+  ((fork)) && flags+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 fi
 
 echo "run-fuzzer: $(ls "$seeds" | wc -l) seeds, output in $out"
@@ -79,7 +81,7 @@ status=0
 elapsed=$(($(date +%s) - start))
 
 # The last status line carries the total executions (`#N` in both modes).
-execs=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#')
+execs=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#' || true)
 execs=${execs:-0}
 mapfile -t found < <(find "$out/artifacts" -type f \
   \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \
@@ -94,8 +96,8 @@ printf 'executions %d  seconds %d  exec/s %.1f  corpus %d inputs  crashes %d\n' 
 for f in "${found[@]}"; do
   echo "  $f"
 done
-if ((defects > 0 || (smoke && status != 0))); then
-  echo "run-fuzzer: defects found (exit status $status); log: $log" >&2
+if ((defects > 0 || (!fork && status != 0))); then
+  echo "run-fuzzer: $defects defects, fuzzer exit status $status; log: $log" >&2
   grep -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|SUMMARY' "$log" \
     | sort | uniq -c | head -n 20 >&2 || true
   exit 1
