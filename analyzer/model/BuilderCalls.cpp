@@ -121,7 +121,9 @@ Value Builder::evalCall(const clang::CallExpr &call) {
   // The CUDA toolkit's own device functions (cuRAND, texture fetches, math)
   // are modelled as the fallback headers declare them, by name and
   // signature: inlining their bodies costs much and shows no user access.
-  if (ast_.getSourceManager().isInSystemHeader(definition->getLocation()))
+  // Those that synchronize (a tile's sync) are walked for their barriers.
+  if (ast_.getSourceManager().isInSystemHeader(definition->getLocation()) &&
+      !countSync(definition->getBody()).any())
     return opaqueCall(call, callee, object,
                       "result of " + callee->getNameAsString() + ", a library function");
   if (frames_.size() >= options_.max_inline_depth)
