@@ -83,30 +83,67 @@ std::optional<z3::expr> Arith::shiftRight(const z3::expr &a, const z3::expr &b,
   return a / context_.int_val(int64_t(1) << *amount);
 }
 
+// Two's-complement bit i of any integer x is (x div 2^i) mod 2 under Z3's
+// floor division, so a run of mask bits [lo, hi) selects
+// ((x div 2^lo) mod 2^(hi - lo)) * 2^lo exactly, for negative x as well.
+z3::expr Arith::maskedBits(const z3::expr &x, int64_t mask) const {
+  if (mask < 0) // x & c == x - (x & ~c)
+    return x - maskedBits(x, ~mask);
+  z3::expr sum = context_.int_val(0);
+  for (int lo = 0; lo < 63; ++lo) {
+    if (!((mask >> lo) & 1))
+      continue;
+    int hi = lo;
+    while (hi < 63 && ((mask >> hi) & 1))
+      ++hi;
+    z3::expr shifted = lo == 0 ? x : x / context_.int_val(int64_t(1) << lo);
+    z3::expr run = z3::mod(shifted, context_.int_val(int64_t(1) << (hi - lo)));
+    sum = sum + (lo == 0 ? run : run * context_.int_val(int64_t(1) << lo));
+    lo = hi;
+  }
+  return sum.simplify();
+}
+
+std::optional<std::pair<z3::expr, int64_t>>
+Arith::withConstantMask(const z3::expr &a, const z3::expr &b) const {
+  if (auto m = smallConstant(b.simplify()))
+    return std::pair{a, *m};
+  if (auto m = smallConstant(a.simplify()))
+    return std::pair{b, *m};
+  return std::nullopt;
+}
+
+// With one constant operand the three operations are exact on integers:
+// x | c == x + c - (x & c) and x ^ c == x + c - 2 (x & c).
 std::optional<z3::expr> Arith::bitAnd(const z3::expr &a,
                                       const z3::expr &b) const {
   if (mode_ == OverflowMode::Wrap)
     return a & b;
-  // x & (2^k - 1) == x mod 2^k for the non-negative values indices take.
-  for (auto [value, mask] : {std::pair{a, b}, std::pair{b, a}}) {
-    auto m = smallConstant(mask.simplify());
-    if (m && *m >= 0 && ((*m + 1) & *m) == 0)
-      return z3::mod(value, context_.int_val(*m + 1));
-  }
-  return std::nullopt;
+  auto operands = withConstantMask(a, b);
+  if (!operands)
+    return std::nullopt;
+  return maskedBits(operands->first, operands->second);
 }
 
 std::optional<z3::expr> Arith::bitOr(const z3::expr &a, const z3::expr &b) const {
   if (mode_ == OverflowMode::Wrap)
     return a | b;
-  return std::nullopt;
+  auto operands = withConstantMask(a, b);
+  if (!operands)
+    return std::nullopt;
+  auto [x, c] = *operands;
+  return x + context_.int_val(c) - maskedBits(x, c);
 }
 
 std::optional<z3::expr> Arith::bitXor(const z3::expr &a,
                                       const z3::expr &b) const {
   if (mode_ == OverflowMode::Wrap)
     return a ^ b;
-  return std::nullopt;
+  auto operands = withConstantMask(a, b);
+  if (!operands)
+    return std::nullopt;
+  auto [x, c] = *operands;
+  return x + context_.int_val(c) - 2 * maskedBits(x, c);
 }
 
 z3::expr Arith::fromBool(const z3::expr &condition, IntType type) const {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace gpurace::analyzer {
 
@@ -51,9 +52,9 @@ public:
   z3::expr lessEq(const z3::expr &a, const z3::expr &b, bool is_signed) const;
 
   // Shifts and bitwise operations are exact on bit-vectors. On mathematical
-  // integers only the forms with an arithmetic meaning are (shift by a
-  // constant, `x & (2^k - 1)`); the others return nothing and the caller
-  // over-approximates.
+  // integers the forms with one constant operand are exact (shift by a
+  // constant, `x & c`, `x | c`, `x ^ c`, through div and mod by powers of
+  // two); the others return nothing and the caller over-approximates.
   std::optional<z3::expr> shiftLeft(const z3::expr &a, const z3::expr &b) const;
   std::optional<z3::expr> shiftRight(const z3::expr &a, const z3::expr &b,
                                      bool is_signed) const;
@@ -69,6 +70,12 @@ public:
   static std::optional<int64_t> numeral(const z3::expr &value, bool is_signed);
 
 private:
+  // x & mask on mathematical integers.
+  z3::expr maskedBits(const z3::expr &x, int64_t mask) const;
+  // The non-constant operand and the constant one, when one is constant.
+  std::optional<std::pair<z3::expr, int64_t>>
+  withConstantMask(const z3::expr &a, const z3::expr &b) const;
+
   z3::context &context_;
   OverflowMode mode_;
 };

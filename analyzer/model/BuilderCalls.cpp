@@ -81,12 +81,12 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     // The target, and so what it accesses, is unknown.
     unsupported("call through a function pointer", call);
   }
-  if (auto sync = classifySyncFunction(*callee, object)) {
+  if (auto sync = classifySyncFunction(*callee, callObject(call))) {
     recordSync(call, *sync);
     for (const clang::Expr *arg : call.arguments())
       eval(arg);
-    if (object)
-      eval(object);
+    if (const clang::Expr *group = callObject(call))
+      eval(group);
     return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
                       "result of " + callee->getNameAsString(), &call);
   }

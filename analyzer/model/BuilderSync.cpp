@@ -184,8 +184,8 @@ void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
 std::optional<LaneGroup> Builder::warpBarrierLanes(const clang::Expr &call,
                                                   const SyncFunction &sync) const {
   if (sync.kind == v1::SYNC_KIND_TILE_SYNC) {
-    auto *member = dyn_cast<clang::CXXMemberCallExpr>(&call);
-    auto size = member ? tileSize(member->getImplicitObjectArgument()) : std::nullopt;
+    auto *c = dyn_cast<clang::CallExpr>(&call);
+    auto size = c ? tileSize(callObject(*c)) : std::nullopt;
     if (!size)
       return std::nullopt; // coalesced groups: the lanes are not known
     LaneGroup tile;
@@ -225,9 +225,7 @@ SyncCount Builder::countSync(const clang::Stmt *stmt,
     return count;
   }
   if (auto *call = dyn_cast<clang::CallExpr>(stmt)) {
-    const clang::Expr *object = nullptr;
-    if (auto *member = dyn_cast<clang::CXXMemberCallExpr>(call))
-      object = member->getImplicitObjectArgument();
+    const clang::Expr *object = callObject(*call);
     if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
       if (auto sync = classifySyncFunction(*callee, object)) {
         std::optional<LaneGroup> mask = warpBarrierLanes(*call, *sync);

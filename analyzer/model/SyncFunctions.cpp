@@ -14,13 +14,27 @@ namespace gpurace::analyzer {
 
 namespace {
 
+// A qualified name without the ABI namespace the toolkit's cooperative
+// groups live in (cooperative_groups::__v1::thread_block_tile is
+// cooperative_groups::thread_block_tile to the user).
+std::string userQualifiedName(const clang::NamedDecl &decl) {
+  std::string qualified = decl.getQualifiedNameAsString();
+  const std::string prefix = "cooperative_groups::__v";
+  if (qualified.rfind(prefix, 0) != 0)
+    return qualified;
+  size_t end = qualified.find("::", prefix.size());
+  if (end == std::string::npos)
+    return qualified;
+  return "cooperative_groups::" + qualified.substr(end + 2);
+}
+
 // The cooperative-groups class of a member call's object, if any.
 std::string groupClass(const clang::FunctionDecl &callee) {
   auto *method = llvm::dyn_cast<clang::CXXMethodDecl>(&callee);
   if (!method)
     return {};
   const clang::CXXRecordDecl *record = method->getParent();
-  std::string qualified = record->getQualifiedNameAsString();
+  std::string qualified = userQualifiedName(*record);
   if (qualified.rfind("cooperative_groups::", 0) != 0)
     return {};
   return record->getNameAsString();
@@ -79,6 +93,14 @@ enum LibcuOrder { kRelaxed, kConsume, kAcquire, kRelease, kAcqRel, kSeqCst };
 
 } // namespace
 
+const clang::Expr *callObject(const clang::CallExpr &call) {
+  if (auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(&call))
+    return member->getImplicitObjectArgument();
+  if (auto *member = llvm::dyn_cast<clang::MemberExpr>(call.getCallee()->IgnoreParenImpCasts()))
+    return member->getBase();
+  return nullptr;
+}
+
 std::optional<v1::MemoryScope> libcuScope(const clang::Expr *scope,
                                           const clang::ASTContext &ast) {
   clang::Expr::EvalResult value;
@@ -92,7 +114,7 @@ std::optional<unsigned> tileSize(const clang::Expr *group) {
     return std::nullopt;
   auto *tile = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
       group->IgnoreParenBaseCasts()->getType()->getAsCXXRecordDecl());
-  if (!tile || tile->getQualifiedNameAsString() != "cooperative_groups::thread_block_tile" ||
+  if (!tile || userQualifiedName(*tile) != "cooperative_groups::thread_block_tile" ||
       tile->getTemplateArgs().size() < 1 ||
       tile->getTemplateArgs()[0].getKind() != clang::TemplateArgument::Integral)
     return std::nullopt;
@@ -169,7 +191,7 @@ std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &call
     }
     return groupSync(group);
   }
-  if (callee.getQualifiedNameAsString() == "cooperative_groups::sync" &&
+  if (userQualifiedName(callee) == "cooperative_groups::sync" &&
       callee.getNumParams() == 1) {
     auto *record = callee.getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
     if (record)

@@ -13,6 +13,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class CXXMemberCallExpr;
 class Expr;
 class FunctionDecl;
@@ -31,7 +32,12 @@ struct SyncFunction {
   bool orders_grid = false;
 };
 
-// `object` is the implicit object of a member call (a cooperative group).
+// The object a member function is called on: the implicit object of a
+// member call, or the base of `group.f()` when f is static (the toolkit's
+// tile and block sync() are).
+const clang::Expr *callObject(const clang::CallExpr &call);
+
+// `object` is the object of a member call (a cooperative group).
 std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &callee,
                                                  const clang::Expr *object);
 
