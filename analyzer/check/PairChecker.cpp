@@ -1,6 +1,7 @@
 #include "analyzer/check/PairChecker.h"
 
 #include "analyzer/check/AcquireRelease.h"
+#include "analyzer/check/Delinearization.h"
 #include "analyzer/model/KernelModelBuilder.h"
 
 #include <functional>
@@ -80,6 +81,14 @@ private:
   z3::expr concurrent(const MemoryAccess &a, const MemoryAccess &b,
                       v1::RaceClass race_class) const;
   z3::expr overlap(const MemoryAccess &a, const MemoryAccess &b) const;
+  // Two threads of `race_class` reach a and b with nothing ordering them.
+  z3::expr raceOfClass(const MemoryAccess &a, const MemoryAccess &b,
+                       v1::RaceClass race_class) const;
+  // `access`'s byte offset from the start of the buffer it shares with
+  // `other`, before its symbols are renamed for a thread.
+  z3::expr startOf(const MemoryAccess &access, const MemoryAccess &other) const;
+  // Lemmas that decide overlaps of row-major offsets (Delinearization.h).
+  std::vector<z3::expr> delinearization(const MemoryAccess &a, const MemoryAccess &b) const;
   z3::expr pointerBase(const MemoryObject &object) const;
   // A witness for a pair the solver could not decide, searched for with the
   // launch's host values fixed.
@@ -89,9 +98,15 @@ private:
   bool placed(const MemoryObject &object) const;
   bool mayAlias(const MemoryAccess &a, const MemoryAccess &b) const;
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
+  // What addBase asserts, pinned once: every pair's solver starts from it.
+  std::vector<z3::expr> baseAssertions() const;
   // A solver with the effort limits, the thread bounds and the context's
   // facts, each fact behind one of `trackers`.
   z3::solver newSolver(std::vector<z3::expr> &trackers) const;
+  // The solver pairs are checked on: the base is asserted once and each
+  // pair's constraints live in a scope of their own (a fresh solver per pair
+  // spent most of its time asserting the base again).
+  z3::solver &pairSolver(std::vector<z3::expr> &trackers);
   void setEffort(z3::solver &solver, unsigned rlimit) const;
   z3::expr_vector asVector(const std::vector<z3::expr> &exprs) const;
   void checkPair(const MemoryAccess &a, const MemoryAccess &b);
@@ -113,12 +128,18 @@ private:
   // Adds `e` with the symbols the context pins to constants replaced by
   // them, so that a product of launch dims stays linear arithmetic.
   void add(z3::solver &solver, const z3::expr &e) const;
+  // `e` with the host values the launch fixes put in.
+  z3::expr pinned(const z3::expr &e) const;
   void collectConstants();
 
   const KernelModel &model_;
   SymbolSpace &symbols_;
   z3::expr_vector pinned_from_{symbols_.context()}, pinned_to_{symbols_.context()};
   std::vector<bool> fact_pinned_;
+  std::vector<z3::expr> base_;
+  std::vector<z3::expr> base_trackers_;
+  std::optional<z3::solver> pair_solver_;
+  unsigned pair_solver_rlimit_ = 0;
   const Arith &arith_;
   const LaunchContext &context_;
   CheckOptions options_;
@@ -237,16 +258,38 @@ z3::expr Checker::concurrent(const MemoryAccess &a, const MemoryAccess &b,
   }
 }
 
+z3::expr Checker::startOf(const MemoryAccess &access, const MemoryAccess &other) const {
+  // Two pointer parameters into one buffer: offsets count from their own
+  // starts, which lie where the host's pointer arithmetic puts them (a fact
+  // of the launch), or anywhere.
+  if (access.object != other.object)
+    return arith_.add(access.offset, pointerBase(*access.object));
+  return access.offset;
+}
+
+std::vector<z3::expr> Checker::delinearization(const MemoryAccess &a,
+                                               const MemoryAccess &b) const {
+  auto side = [&](const MemoryAccess &access, const MemoryAccess &other, int thread) {
+    return OffsetSide{startOf(access, other),
+                      [this, thread](const z3::expr &e) { return symbols_.forThread(e, thread); },
+                      static_cast<int64_t>(access.site.size_bytes())};
+  };
+  return delinearizationLemmas(side(a, b, 1), side(b, a, 2), [this](const z3::expr &e) {
+    return !symbols_.isThreadDependent(e);
+  });
+}
+
+z3::expr Checker::raceOfClass(const MemoryAccess &a, const MemoryAccess &b,
+                              v1::RaceClass race_class) const {
+  bool inter_block =
+      race_class != v1::RACE_CLASS_INTRA_WARP && race_class != v1::RACE_CLASS_INTRA_BLOCK;
+  return classConstraint(race_class) && concurrent(a, b, race_class) &&
+         !sync_.ordered(a, b, inter_block);
+}
+
 z3::expr Checker::overlap(const MemoryAccess &a, const MemoryAccess &b) const {
-  z3::expr start_a = symbols_.forThread(a.offset, 1);
-  z3::expr start_b = symbols_.forThread(b.offset, 2);
-  if (a.object != b.object) {
-    // Two pointer parameters into one buffer: offsets count from their own
-    // starts, which lie where the host's pointer arithmetic puts them
-    // (a fact of the launch), or anywhere.
-    start_a = arith_.add(start_a, pointerBase(*a.object));
-    start_b = arith_.add(start_b, pointerBase(*b.object));
-  }
+  z3::expr start_a = symbols_.forThread(startOf(a, b), 1);
+  z3::expr start_b = symbols_.forThread(startOf(b, a), 2);
   z3::expr end_a = arith_.add(start_a, arith_.constant(a.site.size_bytes(), kInt64));
   z3::expr end_b = arith_.add(start_b, arith_.constant(b.site.size_bytes(), kInt64));
   return arith_.less(start_a, end_b, true) && arith_.less(start_b, end_a, true);
@@ -292,50 +335,57 @@ void Checker::collectConstants() {
     }
     fact_pinned_.push_back(pinned);
   }
+  base_ = baseAssertions();
+  for (size_t i = 0; i < context_.facts.size(); ++i)
+    base_trackers_.push_back(ctx().bool_const(("fact!" + std::to_string(i)).c_str()));
 }
 
-void Checker::add(z3::solver &solver, const z3::expr &e) const {
-  if (pinned_from_.empty()) {
-    solver.add(e);
-    return;
-  }
+z3::expr Checker::pinned(const z3::expr &e) const {
   z3::expr copy = e;
-  solver.add(copy.substitute(pinned_from_, pinned_to_));
+  return pinned_from_.empty() ? copy : copy.substitute(pinned_from_, pinned_to_);
 }
 
-void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const {
+void Checker::add(z3::solver &solver, const z3::expr &e) const { solver.add(pinned(e)); }
+
+std::vector<z3::expr> Checker::baseAssertions() const {
+  std::vector<z3::expr> out;
+  auto add = [&](const z3::expr &e) { out.push_back(pinned(e)); };
   for (int axis = 0; axis < 3; ++axis) {
-    add(solver, arith_.lessEq(arith_.constant(1, kUInt32), symbols_.blockDim(axis), false));
-    add(solver, arith_.lessEq(arith_.constant(1, kUInt32), symbols_.gridDim(axis), false));
+    add(arith_.lessEq(arith_.constant(1, kUInt32), symbols_.blockDim(axis), false));
+    add(arith_.lessEq(arith_.constant(1, kUInt32), symbols_.gridDim(axis), false));
     // Hardware limits keep block sizes and ids small enough for 32 bits.
-    add(solver, arith_.lessEq(symbols_.blockDim(axis),
-                             arith_.constant(axis == 2 ? 64 : 1024, kUInt32), false));
-    add(solver, arith_.lessEq(symbols_.gridDim(axis),
-                             arith_.constant(axis == 0 ? 2147483647 : 65535, kUInt32),
-                             false));
+    add(arith_.lessEq(symbols_.blockDim(axis),
+                      arith_.constant(axis == 2 ? 64 : 1024, kUInt32), false));
+    add(arith_.lessEq(symbols_.gridDim(axis),
+                      arith_.constant(axis == 0 ? 2147483647 : 65535, kUInt32), false));
   }
   for (int t = 1; t <= 2; ++t) {
-    add(solver, symbols_.coordinateBounds(t));
+    add(symbols_.coordinateBounds(t));
     for (const z3::expr &fact : model_.thread_facts)
-      add(solver, symbols_.forThread(fact, t));
+      add(symbols_.forThread(fact, t));
   }
   for (const z3::expr &fact : model_.shared_facts)
-    add(solver, fact);
+    add(fact);
   for (const KernelModel::TicketAtomic &ticket : model_.tickets) {
     z3::expr same_word = symbols_.forThread(ticket.address, 1) ==
                          symbols_.forThread(ticket.address, 2);
     z3::expr other_thread = ticket.per_block ? !sameBlock()
                                              : !sameBlock() || linearId(1) != linearId(2);
-    add(solver, z3::implies(other_thread && same_word,
-                            symbols_.forThread(ticket.result, 1) !=
-                                symbols_.forThread(ticket.result, 2)));
+    add(z3::implies(other_thread && same_word,
+                    symbols_.forThread(ticket.result, 1) != symbols_.forThread(ticket.result, 2)));
   }
   for (size_t i = 0; i < context_.facts.size(); ++i) {
     z3::expr tracker = ctx().bool_const(("fact!" + std::to_string(i)).c_str());
-    trackers.push_back(tracker);
     if (!fact_pinned_[i])
-      add(solver, z3::implies(tracker, context_.facts[i].term));
+      add(z3::implies(tracker, context_.facts[i].term));
   }
+  return out;
+}
+
+void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const {
+  for (const z3::expr &assertion : base_)
+    solver.add(assertion);
+  trackers = base_trackers_;
 }
 
 void Checker::setEffort(z3::solver &solver, unsigned rlimit) const {
@@ -350,6 +400,20 @@ z3::solver Checker::newSolver(std::vector<z3::expr> &trackers) const {
   setEffort(solver, options_.query_rlimit);
   addBase(solver, trackers);
   return solver;
+}
+
+z3::solver &Checker::pairSolver(std::vector<z3::expr> &trackers) {
+  if (!pair_solver_) {
+    pair_solver_.emplace(ctx());
+    std::vector<z3::expr> unused;
+    addBase(*pair_solver_, unused);
+  }
+  trackers = base_trackers_;
+  if (pair_solver_rlimit_ != options_.query_rlimit) {
+    setEffort(*pair_solver_, options_.query_rlimit);
+    pair_solver_rlimit_ = options_.query_rlimit;
+  }
+  return *pair_solver_;
 }
 
 z3::expr_vector Checker::asVector(const std::vector<z3::expr> &exprs) const {
@@ -395,22 +459,24 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   if (isAtomic(a) && isAtomic(b) && sync_.isSyncWord(a.object))
     return;
   std::vector<z3::expr> trackers;
-  z3::solver solver = newSolver(trackers);
+  z3::solver &solver = pairSolver(trackers);
+  solver.push();
   add(solver, symbols_.forThread(a.path_condition, 1));
   add(solver, symbols_.forThread(b.path_condition, 2));
   addInBounds(solver, a, 1);
   addInBounds(solver, b, 2);
-  if (a.object == b.object || a.object->kind != MemoryObject::Kind::Unknown)
+  if (a.object == b.object || a.object->kind != MemoryObject::Kind::Unknown) {
     add(solver, overlap(a, b));
+    for (const z3::expr &lemma : delinearization(a, b))
+      add(solver, lemma);
+  }
   bool found = false;
   z3::expr_vector core(ctx());
   for (const ClassQuery &query : classes) {
-    solver.push();
-    add(solver, classConstraint(query.race_class));
-    add(solver, concurrent(a, b, query.race_class));
     bool inter_block = query.race_class != v1::RACE_CLASS_INTRA_WARP &&
                        query.race_class != v1::RACE_CLASS_INTRA_BLOCK;
-    add(solver, !sync_.ordered(a, b, inter_block));
+    solver.push();
+    add(solver, raceOfClass(a, b, query.race_class));
     ++result_.queries;
     z3::check_result verdict = solver.check(asVector(trackers));
     if (verdict == z3::sat) {
@@ -422,14 +488,16 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.
       setEffort(solver, options_.query_rlimit / 4);
+      pair_solver_rlimit_ = options_.query_rlimit / 4;
     } else {
       z3::expr_vector class_core = solver.unsat_core();
-      for (unsigned i = 0; i < class_core.size(); ++i)
-        core.push_back(class_core[i]);
+      for (unsigned c = 0; c < class_core.size(); ++c)
+        core.push_back(class_core[c]);
     }
     found |= verdict != z3::unsat;
     solver.pop();
   }
+  solver.pop();
   if (core.size() > 0 && !found)
     addProof(a, b, core, trackers);
 }
@@ -544,10 +612,7 @@ Checker::imprecisionsOf(std::vector<z3::expr> terms) const {
 
 v1::Witness Checker::witness(const z3::model &m, const MemoryAccess *a) const {
   v1::Witness w;
-  auto pinned = [&](const z3::expr &e) {
-    z3::expr copy = e;
-    return pinned_from_.empty() ? copy : copy.substitute(pinned_from_, pinned_to_);
-  };
+
   auto value = [&](const z3::expr &e) -> int64_t {
     auto v = Arith::numeral(m.eval(pinned(e), true), false);
     return v ? *v : 0;

@@ -32,6 +32,8 @@ std::string SymbolSpace::uniqueName(const std::string &hint) {
 }
 
 void SymbolSpace::addLocal(const z3::expr &symbol) {
+  for (auto &known : for_thread_)
+    known.clear();
   locals_.push_back(symbol);
   std::string name = symbol.decl().name().str();
   for (int t = 0; t < 2; ++t)
@@ -68,8 +70,13 @@ z3::func_decl SymbolSpace::freshSharedFunction(const std::string &hint,
 }
 
 z3::expr SymbolSpace::forThread(const z3::expr &e, int thread) const {
+  auto &known = for_thread_[thread - 1];
+  if (auto it = known.find(e.id()); it != known.end())
+    return it->second.second;
   z3::expr copy = e;
-  return copy.substitute(locals_, renamed_[thread - 1]);
+  z3::expr renamed = copy.substitute(locals_, renamed_[thread - 1]);
+  known.emplace(e.id(), std::pair{e, renamed});
+  return renamed;
 }
 
 bool SymbolSpace::isThreadDependent(const z3::expr &e) const {

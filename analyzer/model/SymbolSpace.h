@@ -16,6 +16,8 @@
 
 #include <array>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace gpurace::analyzer {
@@ -46,7 +48,9 @@ public:
   z3::func_decl freshSharedFunction(const std::string &hint, unsigned arity,
                                     IntType type);
 
-  // `e` with every thread-local symbol renamed for thread 1 or 2.
+  // `e` with every thread-local symbol renamed for thread 1 or 2. Pair
+  // checks rename the same offsets and conditions many times: the results
+  // are kept, keyed by the expression (held, so that its id stays its own).
   z3::expr forThread(const z3::expr &e, int thread) const;
 
   // Whether `e` mentions a thread-local symbol.
@@ -63,6 +67,8 @@ private:
   std::array<z3::expr, 3> thread_idx_, block_idx_, block_dim_, grid_dim_;
   z3::expr_vector locals_;
   std::array<z3::expr_vector, 2> renamed_;
+  mutable std::array<std::unordered_map<unsigned, std::pair<z3::expr, z3::expr>>, 2>
+      for_thread_;
   unsigned next_id_ = 0;
 };
 

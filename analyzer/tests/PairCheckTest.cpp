@@ -653,5 +653,32 @@ int main() { int *o; cudaMalloc(&o, 1024); scan<<<1, 256>>>(o); }
   EXPECT_TRUE(findings(result).empty()) << result.DebugString();
 }
 
+TEST(PairCheck, ColumnWalkWithASymbolicWidthIsProvedRaceFree) {
+  // Each thread walks its own column of a w-wide image: y * w + x against
+  // y' * w + x' with x, x' < w. A verdict the solver must prove, not give
+  // up on.
+  auto result = analyzeCode(R"(
+__global__ void columnSum(const float *in, float *out, int w, int h) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= w)
+    return;
+  float sum = 0;
+  for (int y = 0; y < h; y++) {
+    sum += in[y * w + x];
+    out[y * w + x] = sum;
+  }
+}
+void run(int w, int h) {
+  float *in, *out;
+  cudaMalloc(&in, w * h * sizeof(float));
+  cudaMalloc(&out, w * h * sizeof(float));
+  columnSum<<<(w + 63) / 64, 64>>>(in, out, w, h);
+}
+)");
+  // An undecided pair would be a candidate below the threshold.
+  EXPECT_GT(result.pairs_checked(), 0);
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

@@ -1,0 +1,249 @@
+#include "analyzer/check/Delinearization.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <set>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+// A monomial is a sorted multiset of atom ids; the empty one is 1.
+using Monomial = std::vector<unsigned>;
+using Polynomial = std::map<Monomial, int64_t>;
+
+constexpr size_t kMaxTerms = 64;
+constexpr size_t kMaxLemmas = 16;
+constexpr int kMaxDepth = 3;
+constexpr int64_t kMaxCoefficient = int64_t(1) << 40;
+
+std::optional<int64_t> checked(__int128 value) {
+  if (value > kMaxCoefficient || value < -kMaxCoefficient)
+    return std::nullopt;
+  return static_cast<int64_t>(value);
+}
+
+bool addInto(Polynomial &sum, const Monomial &m, int64_t c) {
+  auto v = checked(static_cast<__int128>(sum[m]) + c);
+  if (!v)
+    return false;
+  if (*v == 0)
+    sum.erase(m);
+  else
+    sum[m] = *v;
+  return true;
+}
+
+class PolynomialReader {
+public:
+  PolynomialReader(z3::context &context,
+                   const std::function<bool(const z3::expr &)> &is_launch_wide)
+      : context_(context), is_launch_wide_(is_launch_wide) {}
+
+  std::optional<Polynomial> read(const z3::expr &e, const OffsetSide &side) {
+    int64_t value = 0;
+    if (e.is_numeral_i64(value))
+      return Polynomial{{Monomial{}, value}};
+    if (e.is_app()) {
+      switch (e.decl().decl_kind()) {
+      case Z3_OP_ADD:
+      case Z3_OP_SUB: {
+        std::optional<Polynomial> sum = read(e.arg(0), side);
+        for (unsigned i = 1; sum && i < e.num_args(); ++i) {
+          std::optional<Polynomial> next = read(e.arg(i), side);
+          if (!next)
+            return std::nullopt;
+          int64_t sign = e.decl().decl_kind() == Z3_OP_SUB ? -1 : 1;
+          for (const auto &[m, c] : *next)
+            if (!addInto(*sum, m, sign * c))
+              return std::nullopt;
+        }
+        return sum;
+      }
+      case Z3_OP_UMINUS: {
+        std::optional<Polynomial> inner = read(e.arg(0), side);
+        if (inner)
+          for (auto &[m, c] : *inner)
+            c = -c;
+        return inner;
+      }
+      case Z3_OP_MUL: {
+        std::optional<Polynomial> product = Polynomial{{Monomial{}, 1}};
+        for (unsigned i = 0; product && i < e.num_args(); ++i) {
+          std::optional<Polynomial> factor = read(e.arg(i), side);
+          if (!factor)
+            return std::nullopt;
+          product = multiply(*product, *factor);
+        }
+        return product;
+      }
+      default:
+        break;
+      }
+    }
+    return Polynomial{{Monomial{atom(e, side)}, 1}};
+  }
+
+  z3::expr expr(const Polynomial &p) const {
+    z3::expr sum = context_.int_val(0);
+    for (const auto &[m, c] : p) {
+      z3::expr term = context_.int_val(c);
+      for (unsigned id : m)
+        term = term * atoms_[id];
+      sum = sum + term;
+    }
+    return sum.simplify();
+  }
+
+  const z3::expr &atomExpr(unsigned id) const { return atoms_[id]; }
+  bool launchWide(unsigned id) const { return launch_wide_[id]; }
+
+private:
+  // The model's term `e` as an atom, named after its renaming: launch-wide
+  // atoms rename to themselves, so both sides share them.
+  unsigned atom(const z3::expr &e, const OffsetSide &side) {
+    z3::expr renamed = side.for_thread(e);
+    for (unsigned i = 0; i < atoms_.size(); ++i)
+      if (z3::eq(atoms_[i], renamed))
+        return i;
+    atoms_.push_back(renamed);
+    launch_wide_.push_back(is_launch_wide_(e));
+    return static_cast<unsigned>(atoms_.size() - 1);
+  }
+
+  static std::optional<Polynomial> multiply(const Polynomial &a, const Polynomial &b) {
+    Polynomial out;
+    for (const auto &[ma, ca] : a) {
+      for (const auto &[mb, cb] : b) {
+        Monomial m = ma;
+        m.insert(m.end(), mb.begin(), mb.end());
+        std::sort(m.begin(), m.end());
+        auto c = checked(static_cast<__int128>(ca) * cb);
+        if (!c || !addInto(out, m, *c) || out.size() > kMaxTerms)
+          return std::nullopt;
+      }
+    }
+    return out;
+  }
+
+  z3::context &context_;
+  const std::function<bool(const z3::expr &)> &is_launch_wide_;
+  std::vector<z3::expr> atoms_;
+  std::vector<bool> launch_wide_;
+};
+
+// Whether `m` holds every atom of `divisor` (as multisets), and what is
+// left when they are taken out.
+std::optional<Monomial> divide(const Monomial &m, const Monomial &divisor) {
+  Monomial rest = m;
+  for (unsigned id : divisor) {
+    auto it = std::find(rest.begin(), rest.end(), id);
+    if (it == rest.end())
+      return std::nullopt;
+    rest.erase(it);
+  }
+  return rest;
+}
+
+class LemmaWriter {
+public:
+  explicit LemmaWriter(const PolynomialReader &reader) : reader_(reader) {}
+
+  // Lemmas about `p == 0`.
+  void equation(const Polynomial &p, int depth) {
+    if (depth > kMaxDepth || p.size() < 2)
+      return;
+    for (const Monomial &divisor : launchWideFactors(p)) {
+      if (lemmas_.size() >= kMaxLemmas)
+        return;
+      Polynomial quotient, remainder;
+      for (const auto &[m, c] : p) {
+        if (std::optional<Monomial> rest = divide(m, divisor))
+          quotient[*rest] = c;
+        else
+          remainder[m] = c;
+      }
+      if (quotient.empty() || remainder.empty())
+        continue;
+      z3::expr s = reader_.expr({{divisor, 1}});
+      z3::expr q = reader_.expr(quotient), r = reader_.expr(remainder);
+      z3::expr zero = s.ctx().int_val(0);
+      z3::expr split = reader_.expr(p) == zero &&
+                       ((s > zero && r < s && -s < r) || (s < zero && r < -s && s < r));
+      lemmas_.push_back(z3::implies(split, q == zero && r == zero));
+      equation(quotient, depth + 1);
+      equation(remainder, depth + 1);
+    }
+  }
+
+  std::vector<z3::expr> take() { return std::move(lemmas_); }
+
+private:
+  // Each launch-wide atom that multiplies something, and the whole
+  // launch-wide part of each term with several (blockDim.x * gridDim.x).
+  std::vector<Monomial> launchWideFactors(const Polynomial &p) const {
+    std::set<Monomial> factors;
+    for (const auto &[m, c] : p) {
+      if (m.size() < 2)
+        continue;
+      Monomial wide;
+      for (unsigned id : m)
+        if (reader_.launchWide(id))
+          wide.push_back(id);
+      if (wide.size() == m.size())
+        continue; // a launch-wide term is a constant of the launch
+      for (unsigned id : wide)
+        factors.insert(Monomial{id});
+      if (wide.size() > 1)
+        factors.insert(wide);
+    }
+    return {factors.begin(), factors.end()};
+  }
+
+  const PolynomialReader &reader_;
+  std::vector<z3::expr> lemmas_;
+};
+
+} // namespace
+
+std::vector<z3::expr>
+delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
+                      const std::function<bool(const z3::expr &)> &is_launch_wide) {
+  if (!a.offset.is_int() || !b.offset.is_int())
+    return {};
+  z3::context &context = a.offset.ctx();
+  PolynomialReader reader(context, is_launch_wide);
+  std::optional<Polynomial> pa = reader.read(a.offset.simplify(), a);
+  std::optional<Polynomial> pb = reader.read(b.offset.simplify(), b);
+  if (!pa || !pb)
+    return {};
+  Polynomial difference = *pa;
+  for (const auto &[m, c] : *pb)
+    if (!addInto(difference, m, -c))
+      return {};
+  // Byte offsets are multiples of the element size: when the common factor
+  // g covers both accesses, overlapping ranges mean equal offsets.
+  int64_t g = 0;
+  for (const auto &[m, c] : difference)
+    g = std::gcd(g, std::llabs(c));
+  if (g == 0 || g < std::max(a.size_bytes, b.size_bytes))
+    return {};
+  for (auto &[m, c] : difference)
+    c /= g;
+  z3::expr start_a = a.for_thread(a.offset), start_b = b.for_thread(b.offset);
+  z3::expr overlap = start_a < start_b + context.int_val(b.size_bytes) &&
+                     start_b < start_a + context.int_val(a.size_bytes);
+  LemmaWriter writer(reader);
+  writer.equation(difference, 0);
+  std::vector<z3::expr> lemmas = writer.take();
+  if (lemmas.empty())
+    return {};
+  lemmas.insert(lemmas.begin(),
+                z3::implies(overlap, reader.expr(difference) == context.int_val(0)));
+  return lemmas;
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,47 @@
+//===- Delinearization.h - lemmas for row-major offsets ---------*- C++ -*-===//
+//
+// Offsets such as `y * width + x` (one thread) against `y' * width + x'`
+// (another) are non-linear: the solver's arithmetic may run out of effort on
+// them even when 0 <= x, x' < width makes the answer plain. This unit reads
+// both offsets as polynomials and states, for every launch-wide factor s,
+// the valid implication
+//
+//   s * Q + R == 0  and  |R| < |s|   implies   Q == 0 and R == 0,
+//
+// recursively on Q and R. Each lemma is a theorem of integer arithmetic, so
+// adding it changes no verdict; it hands the solver the case split that
+// turns the query linear.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_CHECK_DELINEARIZATION_H
+#define GPURACE_ANALYZER_CHECK_DELINEARIZATION_H
+
+#include <z3++.h>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace gpurace::analyzer {
+
+// One side of an overlap: a byte offset as the model states it (its
+// thread-local symbols not yet renamed), the renaming for its thread, and
+// the access's size.
+struct OffsetSide {
+  z3::expr offset;
+  std::function<z3::expr(const z3::expr &)> for_thread;
+  int64_t size_bytes;
+};
+
+// Lemmas, over the renamed symbols, that hold whenever the byte ranges
+// [a, a + size_a) and [b, b + size_b) overlap. `is_launch_wide` says whether
+// a term of the unrenamed model is the same for every thread. Empty when
+// the offsets are not integer polynomials (bit-vectors, or a common
+// factor smaller than the accesses).
+std::vector<z3::expr>
+delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
+                      const std::function<bool(const z3::expr &)> &is_launch_wide);
+
+} // namespace gpurace::analyzer
+
+#endif
