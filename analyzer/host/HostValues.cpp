@@ -357,6 +357,8 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
       return arith_.sub(arith_.constant(0, kInt64), *sub);
     if (sub && unary->getOpcode() == clang::UO_Plus)
       return sub;
+    if (sub && unary->getOpcode() == clang::UO_Not) // ~x == -x - 1
+      return arith_.sub(arith_.sub(arith_.constant(0, kInt64), *sub), arith_.constant(1, kInt64));
   }
   if (auto *binary = dyn_cast<clang::BinaryOperator>(expr)) {
     auto a = value(binary->getLHS()), b = value(binary->getRHS());
@@ -370,6 +372,9 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
       case clang::BO_Rem: return arith_.rem(*a, *b, is_signed);
       case clang::BO_Shl: return arith_.shiftLeft(*a, *b);
       case clang::BO_Shr: return arith_.shiftRight(*a, *b, is_signed);
+      case clang::BO_And: return arith_.bitAnd(*a, *b);
+      case clang::BO_Or: return arith_.bitOr(*a, *b);
+      case clang::BO_Xor: return arith_.bitXor(*a, *b);
       default: break;
       }
     }

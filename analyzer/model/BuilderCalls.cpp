@@ -78,8 +78,7 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     if (isa<clang::CXXPseudoDestructorExpr>(call.getCallee()->IgnoreParens()))
       return freshValue(call.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
                         "pseudo-destructor call", &call);
-    // The target, and so what it accesses, is unknown.
-    unsupported("call through a function pointer", call);
+    return indirectCall(call);
   }
   if (auto sync = classifySyncFunction(*callee, callObject(call))) {
     recordSync(call, *sync);

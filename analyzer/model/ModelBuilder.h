@@ -9,6 +9,7 @@
 #ifndef GPURACE_ANALYZER_MODEL_MODELBUILDER_H
 #define GPURACE_ANALYZER_MODEL_MODELBUILDER_H
 
+#include "analyzer/model/IndirectCallTargets.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/model/SyncFunctions.h"
 
@@ -19,6 +20,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -235,6 +237,9 @@ private:
   // --- calls ----------------------------------------------------------------
   Value inlineCall(const clang::FunctionDecl &definition, const clang::CallExpr &call,
                    const clang::Expr *object);
+  // A call through a function pointer (BuilderIndirectCalls.cpp).
+  Value indirectCall(const clang::CallExpr &call);
+  z3::expr choiceOfTarget(const clang::Expr &callee, size_t count);
   // Binds a parameter of an inlined call; `unknown` for a recursive call.
   void bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,
                     const clang::CallExpr &call);
@@ -307,6 +312,8 @@ private:
   std::vector<z3::expr> iterations_;
   std::map<const clang::Decl *, const MemoryObject *> objects_;
   const MemoryObject *unknown_ = nullptr;
+  // Read from the translation unit at the first call through a pointer.
+  std::unique_ptr<IndirectCallTargets> indirect_targets_;
   // Writes to __shared__ scalars so far, for values that one thread of a
   // block broadcasts to the others across a barrier.
   struct SharedScalarWrite {
