@@ -89,6 +89,8 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
                       "result of " + callee->getNameAsString(), &call);
   }
+  if (std::optional<Value> rank = cooperativeGroupQuery(call, *callee))
+    return *rank;
   if (auto atomic = classifyAtomicFunction(*callee); atomic && call.getNumArgs() > 0)
     return evalAtomic(call, *callee, *atomic, value_used);
   unsigned builtin = callee->getBuiltinID();

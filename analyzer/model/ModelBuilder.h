@@ -239,6 +239,10 @@ private:
                    const clang::Expr *object);
   // A call through a function pointer (BuilderIndirectCalls.cpp).
   Value indirectCall(const clang::CallExpr &call);
+  // thread_rank(), size(), meta_group_rank(), ... of a block, tile or grid
+  // group, as functions of the coordinates (BuilderCooperativeGroups.cpp).
+  std::optional<Value> cooperativeGroupQuery(const clang::CallExpr &call,
+                                             const clang::FunctionDecl &callee);
   z3::expr choiceOfTarget(const clang::Expr &callee, size_t count);
   // Binds a parameter of an inlined call; `unknown` for a recursive call.
   void bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,

@@ -109,6 +109,20 @@ std::optional<v1::MemoryScope> libcuScope(const clang::Expr *scope,
   return scopeFromLibcu(value.Val.getInt().getExtValue());
 }
 
+std::string cooperativeGroupKind(const clang::Expr *object) {
+  if (!object)
+    return {};
+  const clang::CXXRecordDecl *record =
+      object->IgnoreParenBaseCasts()->getType()->getAsCXXRecordDecl();
+  if (!record)
+    return {};
+  std::string name = userQualifiedName(*record);
+  for (const char *group : {"thread_block", "thread_block_tile", "grid_group", "coalesced_group"})
+    if (name == std::string("cooperative_groups::") + group)
+      return group;
+  return {};
+}
+
 std::optional<unsigned> tileSize(const clang::Expr *group) {
   if (!group)
     return std::nullopt;

@@ -10,6 +10,7 @@
 #include "gpurace/v1/analysis.pb.h"
 
 #include <optional>
+#include <string>
 
 namespace clang {
 class ASTContext;
@@ -66,6 +67,10 @@ bool isAtomicRef(clang::QualType type);
 
 // T of the cuda::atomic_ref<T, S> or cuda::atomic<T, S> a call is made on.
 clang::QualType scopedAtomicValueType(const clang::CXXMemberCallExpr &call);
+
+// The cooperative group an object is, by class: "thread_block",
+// "thread_block_tile", "grid_group", "coalesced_group"; empty for others.
+std::string cooperativeGroupKind(const clang::Expr *object);
 
 // N of the thread_block_tile<N> a cooperative-groups call is made on.
 std::optional<unsigned> tileSize(const clang::Expr *group);
