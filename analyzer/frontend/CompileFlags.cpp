@@ -25,11 +25,11 @@ constexpr const char *kDefaultArch = "sm_75";
 // next argument ("-I foo"), with nvcc's long spellings mapped to Clang's.
 StringRef clangSpellingOf(StringRef flag) {
   return llvm::StringSwitch<StringRef>(flag)
-      .Cases("-I", "--include-path", "-I")
-      .Cases("-D", "--define-macro", "-D")
-      .Cases("-U", "--undefine-macro", "-U")
-      .Cases("-isystem", "--system-include", "-isystem")
-      .Cases("-include", "--pre-include", "-include")
+      .Cases({"-I", "--include-path"}, "-I")
+      .Cases({"-D", "--define-macro"}, "-D")
+      .Cases({"-U", "--undefine-macro"}, "-U")
+      .Cases({"-isystem", "--system-include"}, "-isystem")
+      .Cases({"-include", "--pre-include"}, "-include")
       .Case("-iquote", "-iquote")
       .Case("-idirafter", "-idirafter")
       .Default("");
@@ -38,14 +38,14 @@ StringRef clangSpellingOf(StringRef flag) {
 // Flags that take a value and do not change how a file parses.
 bool isIrrelevantWithValue(StringRef flag) {
   return llvm::StringSwitch<bool>(flag)
-      .Cases("-o", "--output-file", "-Xptxas", "--ptxas-options", "-Xnvlink", true)
-      .Cases("--nvlink-options", "-Xlinker", "--linker-options", "-ccbin", true)
-      .Cases("--compiler-bindir", "-maxrregcount", "--maxrregcount", "-Xcudafe", true)
-      .Cases("-t", "--threads", "-MF", "-MT", "-MQ", true)
-      .Cases("--diag-suppress", "-diag-suppress", "-cudart", "--cudart", true)
-      .Cases("--default-stream", "-default-stream", "-Xfatbin", "-Xarchive", true)
-      .Cases("-odir", "--output-directory", "-code", "--gpu-code", true)
-      .Cases("--diag-warn", "--diag-error", "-x", "--x", true)
+      .Cases({"-o", "--output-file", "-Xptxas", "--ptxas-options", "-Xnvlink"}, true)
+      .Cases({"--nvlink-options", "-Xlinker", "--linker-options", "-ccbin"}, true)
+      .Cases({"--compiler-bindir", "-maxrregcount", "--maxrregcount", "-Xcudafe"}, true)
+      .Cases({"-t", "--threads", "-MF", "-MT", "-MQ"}, true)
+      .Cases({"--diag-suppress", "-diag-suppress", "-cudart", "--cudart"}, true)
+      .Cases({"--default-stream", "-default-stream", "-Xfatbin", "-Xarchive"}, true)
+      .Cases({"-odir", "--output-directory", "-code", "--gpu-code"}, true)
+      .Cases({"--diag-warn", "--diag-error", "-x", "--x"}, true)
       .Default(false);
 }
 
@@ -68,15 +68,15 @@ bool isIrrelevant(StringRef arg) {
     if (arg.starts_with(prefix))
       return true;
   return llvm::StringSwitch<bool>(arg)
-      .Cases("-c", "--compile", "-G", "--device-debug", "-lineinfo", true)
-      .Cases("--generate-line-info", "--use_fast_math", "-use_fast_math", true)
-      .Cases("--expt-relaxed-constexpr", "-expt-relaxed-constexpr", true)
-      .Cases("--expt-extended-lambda", "-expt-extended-lambda", "--extended-lambda", true)
-      .Cases("-extended-lambda", "--keep", "-keep", "-res-usage", "--resource-usage", true)
-      .Cases("-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
-             "-shared", "-pthread", "-m64", true)
-      .Cases("--display-error-number", "-cuda", "--cuda", "-dlink", "--device-link", true)
-      .Cases("-fopenmp", "-v", "--verbose", "-Wall", "-Wextra", true)
+      .Cases({"-c", "--compile", "-G", "--device-debug", "-lineinfo"}, true)
+      .Cases({"--generate-line-info", "--use_fast_math", "-use_fast_math"}, true)
+      .Cases({"--expt-relaxed-constexpr", "-expt-relaxed-constexpr"}, true)
+      .Cases({"--expt-extended-lambda", "-expt-extended-lambda", "--extended-lambda"}, true)
+      .Cases({"-extended-lambda", "--keep", "-keep", "-res-usage", "--resource-usage"}, true)
+      .Cases({"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler"}, true)
+      .Cases({"-shared", "-pthread", "-m64"}, true)
+      .Cases({"--display-error-number", "-cuda", "--cuda", "-dlink", "--device-link"}, true)
+      .Cases({"-fopenmp", "-v", "--verbose", "-Wall", "-Wextra"}, true)
       .Default(false);
 }
 

@@ -198,14 +198,12 @@ void writeTextReport(const v1::AnalysisResult &result,
     out << style.bold(where + ": ") << style.warning("warning:") << " " << w.message()
         << "\n";
   }
-  unsigned findings = 0, shown_below = 0, suppressed = 0;
+  unsigned findings = 0;
   for (const v1::RaceCandidate &c : result.candidates()) {
     bool finding = isFinding(c, options.min_score);
     findings += finding;
-    suppressed += c.has_suppression();
     if (!finding && !options.include_below_threshold)
       continue;
-    shown_below += !finding;
     writeCandidate(c, style, out);
   }
   if (options.explain)
