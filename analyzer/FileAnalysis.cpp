@@ -13,6 +13,7 @@
 
 #include <z3++.h>
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -38,6 +39,8 @@ public:
 struct HostSide {
   ParsedSource parsed;
   std::map<std::string, std::vector<Launch>> launches;
+  // Built when another unit's launch wrappers are called from here.
+  std::unique_ptr<HostCallGraph> calls;
 };
 
 std::unique_ptr<HostSide> parseHost(const ProgramUnit &unit, const HeaderSetup &headers) {
@@ -151,6 +154,17 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
   // Host parses of the other units that launch this unit's kernels, parsed
   // once each when first needed.
   std::map<size_t, std::unique_ptr<HostSide>> others;
+  std::vector<const HostCallGraph *> callers_elsewhere;
+  for (size_t other : index.unitsCallingInto(unit_index)) {
+    auto &side = others[other];
+    if (!side)
+      side = parseHost(units[other], headers);
+    if (clang::ASTContext *ast = side->parsed.context()) {
+      side->calls = std::make_unique<HostCallGraph>(*ast);
+      callers_elsewhere.push_back(side->calls.get());
+    }
+  }
+  std::deque<Launch> extended; // launches with chains into other units
   KernelFinder finder;
   finder.TraverseDecl(device_ast->getTranslationUnitDecl());
   for (const clang::FunctionDecl *kernel : finder.kernels) {
@@ -171,6 +185,13 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
         launches.push_back({&launch, side.parsed.context()});
     };
     collect(*host);
+    // Launch wrappers this unit defines reach their callers in other units.
+    if (!callers_elsewhere.empty())
+      for (HostLaunch &launch : launches) {
+        extended.push_back(*launch.launch);
+        continueAcrossUnits(extended.back(), callers_elsewhere);
+        launch.launch = &extended.back();
+      }
     for (size_t other : index.otherLaunchers(key, unit_index)) {
       auto &side = others[other];
       if (!side)

@@ -1,8 +1,11 @@
 #include "analyzer/host/LaunchSites.h"
 
+#include "analyzer/program/KernelKey.h"
+
 #include "analyzer/host/HostValues.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/model/SourceLocations.h"
+#include "analyzer/program/KernelKey.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -73,6 +76,8 @@ public:
   // Host functions with a body, by canonical declaration, and the calls of
   // each.
   std::map<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>> callers;
+  // Calls of functions declared here and defined in another unit, by key.
+  std::map<std::string, std::vector<const clang::CallExpr *>> external_calls;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -90,9 +95,16 @@ public:
 
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (callee && callee->hasBody() && !isa<clang::CUDAKernelCallExpr>(call) &&
-        !callee->hasAttr<clang::CUDAGlobalAttr>())
-      callers[callee->getCanonicalDecl()].push_back(call);
+    if (callee && !isa<clang::CUDAKernelCallExpr>(call) &&
+        !callee->hasAttr<clang::CUDAGlobalAttr>()) {
+      if (callee->hasBody())
+        callers[callee->getCanonicalDecl()].push_back(call);
+      else if (callee->isExternallyVisible() && !callee->getBuiltinID() &&
+               !call->getBeginLoc().isInvalid() &&
+               !callee->getASTContext().getSourceManager().isInSystemHeader(
+                   callee->getLocation()))
+        external_calls[kernelKey(*callee)].push_back(call);
+    }
     if (!callee || call->getNumArgs() < 4)
       return true;
     std::string name = callee->getNameAsString();
@@ -162,43 +174,97 @@ void addDimFacts(LaunchContext &context, const char *name,
 
 } // namespace
 
-// Extends `chain` (calls reaching `function`) outwards into `chains`.
-void collectChains(clang::ASTContext &ast, const LaunchFinder &finder,
-                   const clang::FunctionDecl *function,
-                   std::vector<const clang::CallExpr *> &chain,
-                   std::vector<std::vector<const clang::CallExpr *>> &chains) {
-  auto it = function ? finder.callers.find(function->getCanonicalDecl())
-                     : finder.callers.end();
-  if (it == finder.callers.end() || chain.size() == kMaxChainDepth) {
+HostCallGraph::HostCallGraph(clang::ASTContext &ast) : ast_(ast) {
+  LaunchFinder finder;
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  by_decl_ = std::move(finder.callers);
+  by_key_ = std::move(finder.external_calls);
+}
+
+HostCallGraph::HostCallGraph(clang::ASTContext &ast, CallsByDecl by_decl, CallsByKey by_key)
+    : ast_(ast), by_decl_(std::move(by_decl)), by_key_(std::move(by_key)) {}
+
+HostCallGraph::~HostCallGraph() = default;
+
+std::vector<const clang::CallExpr *>
+HostCallGraph::callsOf(const clang::FunctionDecl &function) const {
+  if (&function.getASTContext() == &ast_) {
+    auto it = by_decl_.find(function.getCanonicalDecl());
+    return it == by_decl_.end() ? std::vector<const clang::CallExpr *>{} : it->second;
+  }
+  if (!function.isExternallyVisible())
+    return {};
+  auto it = by_key_.find(kernelKey(function));
+  return it == by_key_.end() ? std::vector<const clang::CallExpr *>{} : it->second;
+}
+
+// Extends `chain` (calls reaching `function`) outwards into `chains`,
+// through the calls `graph` has of it.
+void collectChains(const HostCallGraph &graph, const clang::FunctionDecl *function,
+                   std::vector<ChainCall> &chain, std::vector<std::vector<ChainCall>> &chains) {
+  std::vector<const clang::CallExpr *> calls =
+      function ? graph.callsOf(*function) : std::vector<const clang::CallExpr *>{};
+  if (calls.empty() || chain.size() == kMaxChainDepth) {
     chains.push_back(chain);
     return;
   }
-  for (const clang::CallExpr *call : it->second) {
+  clang::ASTContext &ast = graph.ast();
+  for (const clang::CallExpr *call : calls) {
     if (chains.size() == kMaxChains)
       return;
     const clang::FunctionDecl *outer = enclosingFunction(ast, *call);
     bool recursive = outer == function ||
-                     std::any_of(chain.begin(), chain.end(), [&](const clang::CallExpr *c) {
-                       return enclosingFunction(ast, *c) == outer;
+                     std::any_of(chain.begin(), chain.end(), [&](const ChainCall &c) {
+                       return enclosingFunction(*c.ast, *c.call) == outer;
                      });
-    chain.push_back(call);
+    chain.push_back({call, &ast});
     if (recursive)
       chains.push_back(chain);
     else
-      collectChains(ast, finder, outer, chain, chains);
+      collectChains(graph, outer, chain, chains);
     chain.pop_back();
   }
+}
+
+// The function the outermost call of `chain` is in (the launch's own
+// function for an empty chain).
+const clang::FunctionDecl *outermostFunction(const Launch &launch,
+                                             const std::vector<ChainCall> &chain) {
+  if (chain.empty())
+    return launch.host;
+  return enclosingFunction(*chain.back().ast, *chain.back().call);
+}
+
+void continueAcrossUnits(Launch &launch, const std::vector<const HostCallGraph *> &others) {
+  std::vector<std::vector<ChainCall>> chains;
+  for (std::vector<ChainCall> &chain : launch.call_chains) {
+    const clang::FunctionDecl *outer = outermostFunction(launch, chain);
+    bool continued = false;
+    if (outer && outer->isExternallyVisible() && !outer->isMain() &&
+        chain.size() < kMaxChainDepth)
+      for (const HostCallGraph *other : others)
+        if (!other->callsOf(*outer).empty()) {
+          collectChains(*other, outer, chain, chains);
+          continued = true;
+        }
+    if (!continued)
+      chains.push_back(std::move(chain));
+  }
+  if (chains.size() > kMaxChains)
+    chains.resize(kMaxChains);
+  launch.call_chains = std::move(chains);
 }
 
 std::map<const clang::FunctionDecl *, std::vector<Launch>>
 findLaunches(clang::ASTContext &ast) {
   LaunchFinder finder;
   finder.TraverseDecl(ast.getTranslationUnitDecl());
+  HostCallGraph graph(ast, std::move(finder.callers), std::move(finder.external_calls));
   for (auto &[kernel, launches] : finder.launches)
     for (Launch &launch : launches) {
       launch.host = enclosingFunction(ast, *launch.call);
-      std::vector<const clang::CallExpr *> chain;
-      collectChains(ast, finder, launch.host, chain, launch.call_chains);
+      std::vector<ChainCall> chain;
+      collectChains(graph, launch.host, chain, launch.call_chains);
     }
   return std::move(finder.launches);
 }
@@ -356,7 +422,7 @@ std::vector<LaunchContext> launchContexts(const Launch &launch,
     std::vector<std::unique_ptr<HostValues>> frames;
     for (auto call = chain.rbegin(); call != chain.rend(); ++call)
       frames.push_back(std::make_unique<HostValues>(
-          ast, symbols, enclosingFunction(ast, **call), *call,
+          *call->ast, symbols, enclosingFunction(*call->ast, *call->call), call->call,
           frames.empty() ? nullptr : frames.back().get()));
     HostValues launching(ast, symbols, launch.host, launch.call,
                          frames.empty() ? nullptr : frames.back().get());

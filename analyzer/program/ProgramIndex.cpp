@@ -11,6 +11,7 @@
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 
@@ -21,6 +22,9 @@ namespace {
 // What one unit's host side shows.
 struct UnitSummary {
   std::set<std::string> defines, launches;
+  // Host functions with external linkage it defines, and those it calls
+  // without a definition (defined in another unit).
+  std::set<std::string> host_defines, external_calls;
   std::set<std::string> includes; // real paths of the files it #includes
 };
 
@@ -46,6 +50,35 @@ private:
   std::set<std::string> &keys_;
 };
 
+class HostFunctionFinder : public clang::RecursiveASTVisitor<HostFunctionFinder> {
+public:
+  HostFunctionFinder(const clang::SourceManager &sources, UnitSummary &summary)
+      : sources_(sources), summary_(summary) {}
+  bool TraverseDecl(clang::Decl *decl) {
+    if (decl && !llvm::isa<clang::TranslationUnitDecl>(decl) &&
+        sources_.isInSystemHeader(decl->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(decl);
+  }
+  bool VisitFunctionDecl(clang::FunctionDecl *f) {
+    if (f->doesThisDeclarationHaveABody() && f->isExternallyVisible() && !f->isMain() &&
+        !f->hasAttr<clang::CUDAGlobalAttr>() && !f->isDependentContext())
+      summary_.host_defines.insert(kernelKey(*f));
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (callee && !callee->hasBody() && callee->isExternallyVisible() &&
+        !callee->getBuiltinID() && !sources_.isInSystemHeader(callee->getLocation()))
+      summary_.external_calls.insert(kernelKey(*callee));
+    return true;
+  }
+
+private:
+  const clang::SourceManager &sources_;
+  UnitSummary &summary_;
+};
+
 UnitSummary summarize(const ProgramUnit &unit, const HeaderSetup &headers) {
   UnitSummary summary;
   ParsedSource host = parseSource(
@@ -58,6 +91,7 @@ UnitSummary summarize(const ProgramUnit &unit, const HeaderSetup &headers) {
   for (const auto &[kernel, launches] : findLaunches(*ast))
     summary.launches.insert(kernelKey(*kernel));
   const clang::SourceManager &sources = ast->getSourceManager();
+  HostFunctionFinder(sources, summary).TraverseDecl(ast->getTranslationUnitDecl());
   for (auto it = sources.fileinfo_begin(); it != sources.fileinfo_end(); ++it)
     summary.includes.insert(realPath(std::string(it->first.getName())));
   summary.includes.erase(realPath(unit.file));
@@ -95,9 +129,13 @@ ProgramIndex ProgramIndex::build(const std::vector<ProgramUnit> &units,
     for (const std::string &path : summaries[i].includes)
       if (auto it = by_path.find(path); it != by_path.end() && it->second != i)
         index.included_.insert(it->second);
+  index.host_defines_.resize(units.size());
+  index.external_calls_.resize(units.size());
   for (size_t i = 0; i < units.size(); ++i) {
     if (index.isIncluded(i))
       continue;
+    index.host_defines_[i] = summaries[i].host_defines;
+    index.external_calls_[i] = summaries[i].external_calls;
     for (const std::string &key : summaries[i].defines)
       index.owner_.emplace(key, i);
     for (const std::string &key : summaries[i].launches)
@@ -126,6 +164,22 @@ std::vector<size_t> ProgramIndex::otherLaunchers(const std::string &kernel,
   for (size_t launcher : it->second)
     if (launcher != unit)
       out.push_back(launcher);
+  return out;
+}
+
+std::vector<size_t> ProgramIndex::unitsCallingInto(size_t unit) const {
+  std::vector<size_t> out;
+  if (single_ || unit >= host_defines_.size())
+    return out;
+  for (size_t other = 0; other < external_calls_.size(); ++other) {
+    if (other == unit)
+      continue;
+    const std::set<std::string> &calls = external_calls_[other];
+    if (std::any_of(calls.begin(), calls.end(), [&](const std::string &key) {
+          return host_defines_[unit].count(key) > 0;
+        }))
+      out.push_back(other);
+  }
   return out;
 }
 

@@ -42,12 +42,16 @@ public:
   bool owns(size_t unit, const std::string &kernel) const;
   // The other units with a launch of the kernel.
   std::vector<size_t> otherLaunchers(const std::string &kernel, size_t unit) const;
+  // The other units that call a host function `unit` defines (a launch
+  // wrapper in kernel.cu called from main.cpp).
+  std::vector<size_t> unitsCallingInto(size_t unit) const;
 
 private:
   bool single_ = false;
   std::set<size_t> included_;
   std::map<std::string, size_t> owner_;
   std::map<std::string, std::set<size_t>> launchers_;
+  std::vector<std::set<std::string>> host_defines_, external_calls_;
 };
 
 } // namespace gpurace::analyzer

@@ -143,5 +143,40 @@ TEST(WholeProgram, TheResultSaysHowTheFilesWereParsed) {
   EXPECT_EQ(result.front_end().gpu_arch(), "sm_75");
 }
 
+const char *kWrappedKernel = R"(__global__ void shift(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < n)
+    out[i] = in[i + 1];
+}
+void launchShift(const float *in, float *out, int n) {
+  shift<<<(n + 255) / 256, 256>>>(in, out, n);
+}
+)";
+
+std::string wrapperCaller(const std::string &arguments) {
+  return "#include <cuda_runtime.h>\n"
+         "void launchShift(const float *in, float *out, int n);\n"
+         "int main() { float *a, *b; cudaMalloc(&a, 4096); cudaMalloc(&b, 4096);\n"
+         "  launchShift(" + arguments + "); }\n";
+}
+
+TEST(WholeProgram, ALaunchWrapperCalledFromAnotherFileGetsItsCallersArguments) {
+  TempProgram program;
+  std::string kernel = program.add("kernel.cu", kWrappedKernel);
+  // Two allocations: the wrapper's pointers do not alias, and n is 1024.
+  v1::AnalysisResult apart = analyzeFiles({kernel, program.add("main.cpp", wrapperCaller("a, b, 1024"))});
+  EXPECT_EQ(apart.errors_size(), 0) << apart.DebugString();
+  EXPECT_TRUE(findings(apart).empty()) << apart.DebugString();
+  // One allocation twice: the shifted read meets the neighbour's write,
+  // and the witness uses the caller's n.
+  v1::AnalysisResult same = analyzeFiles({kernel, program.add("same.cpp", wrapperCaller("a, a, 1024"))});
+  auto races = findings(same, v1::RACE_CLASS_INTRA_WARP);
+  ASSERT_FALSE(races.empty()) << same.DebugString();
+  bool n_from_caller = false;
+  for (const auto &p : races.front().witness().parameters())
+    n_from_caller |= p.name() == "n" && p.value() == "1024";
+  EXPECT_TRUE(n_from_caller) << races.front().witness().DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
