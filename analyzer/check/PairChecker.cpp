@@ -25,6 +25,12 @@ bool isAtomic(const MemoryAccess &a) {
   return a.site.kind() == v1::ACCESS_KIND_ATOMIC || a.strong;
 }
 
+// Whether the two threads of a race of this class may be in different
+// blocks (inter-block and scoped races).
+bool crossesBlocks(v1::RaceClass race_class) {
+  return race_class != v1::RACE_CLASS_INTRA_WARP && race_class != v1::RACE_CLASS_INTRA_BLOCK;
+}
+
 bool blockScoped(const MemoryAccess &a) {
   return a.site.scope() == v1::MEMORY_SCOPE_BLOCK;
 }
@@ -281,10 +287,8 @@ std::vector<z3::expr> Checker::delinearization(const MemoryAccess &a,
 
 z3::expr Checker::raceOfClass(const MemoryAccess &a, const MemoryAccess &b,
                               v1::RaceClass race_class) const {
-  bool inter_block =
-      race_class != v1::RACE_CLASS_INTRA_WARP && race_class != v1::RACE_CLASS_INTRA_BLOCK;
   return classConstraint(race_class) && concurrent(a, b, race_class) &&
-         !sync_.ordered(a, b, inter_block);
+         !sync_.ordered(a, b, crossesBlocks(race_class));
 }
 
 z3::expr Checker::overlap(const MemoryAccess &a, const MemoryAccess &b) const {
@@ -473,8 +477,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   bool found = false;
   z3::expr_vector core(ctx());
   for (const ClassQuery &query : classes) {
-    bool inter_block = query.race_class != v1::RACE_CLASS_INTRA_WARP &&
-                       query.race_class != v1::RACE_CLASS_INTRA_BLOCK;
+    bool inter_block = crossesBlocks(query.race_class);
     solver.push();
     add(solver, raceOfClass(a, b, query.race_class));
     ++result_.queries;

@@ -99,10 +99,7 @@ public:
         !callee->hasAttr<clang::CUDAGlobalAttr>()) {
       if (callee->hasBody())
         callers[callee->getCanonicalDecl()].push_back(call);
-      else if (callee->isExternallyVisible() && !callee->getBuiltinID() &&
-               !call->getBeginLoc().isInvalid() &&
-               !callee->getASTContext().getSourceManager().isInSystemHeader(
-                   callee->getLocation()))
+      else if (definedInAnotherUnit(*callee))
         external_calls[kernelKey(*callee)].push_back(call);
     }
     if (!callee || call->getNumArgs() < 4)

@@ -26,4 +26,9 @@ std::string kernelKey(const clang::FunctionDecl &kernel) {
   return out.str();
 }
 
+bool definedInAnotherUnit(const clang::FunctionDecl &callee) {
+  return !callee.hasBody() && callee.isExternallyVisible() && !callee.getBuiltinID() &&
+         !callee.getASTContext().getSourceManager().isInSystemHeader(callee.getLocation());
+}
+
 } // namespace gpurace::analyzer

@@ -21,6 +21,11 @@ namespace gpurace::analyzer {
 
 std::string kernelKey(const clang::FunctionDecl &kernel);
 
+// Whether a call of `callee` reaches a function another translation unit
+// defines: user code declared here with external linkage and no body. The
+// key above names it alike in both units.
+bool definedInAnotherUnit(const clang::FunctionDecl &callee);
+
 } // namespace gpurace::analyzer
 
 #endif

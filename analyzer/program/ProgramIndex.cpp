@@ -68,8 +68,7 @@ public:
   }
   bool VisitCallExpr(clang::CallExpr *call) {
     const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (callee && !callee->hasBody() && callee->isExternallyVisible() &&
-        !callee->getBuiltinID() && !sources_.isInSystemHeader(callee->getLocation()))
+    if (callee && definedInAnotherUnit(*callee))
       summary_.external_calls.insert(kernelKey(*callee));
     return true;
   }
