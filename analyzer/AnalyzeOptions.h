@@ -34,6 +34,10 @@ struct AnalyzeOptions {
   std::string kernel_filter;
   bool host_facts = true;
   bool assume_warp_lockstep = false;
+  // Pointers a launch takes from parameters of a function with no visible
+  // caller may overlap (by default they are distinct buffers, as in the
+  // kernel-only analysis, and results state that assumption).
+  bool assume_aliasing = false;
   unsigned jobs = 1;
   unsigned query_rlimit = 400000;
   unsigned query_timeout_ms = 10000;

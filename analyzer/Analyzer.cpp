@@ -241,6 +241,7 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
   recorded->set_min_score(options.min_score);
   recorded->set_overflow(options.overflow == OverflowMode::Math ? "math" : "wrap");
   recorded->set_assume_warp_lockstep(options.assume_warp_lockstep);
+  recorded->set_assume_aliasing(options.assume_aliasing);
   recorded->set_use_host_facts(options.host_facts);
   recorded->set_warp_size(options.warp_size);
   if (options.overflow == OverflowMode::Math) {

@@ -100,6 +100,7 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_
   check_options.query_timeout_ms = options.query_timeout_ms;
   check_options.query_rlimit = options.query_rlimit;
   check_options.assume_warp_lockstep = options.assume_warp_lockstep;
+  check_options.assume_aliasing = options.assume_aliasing;
 
   // Everything goes to a scratch result first, so that a kernel that fails
   // half-way adds nothing.

@@ -36,8 +36,14 @@ struct LaunchContext {
   // Pointer parameters into a shared buffer whose place in it the host code
   // shows (a fact on their base symbol): their aliasing is exact.
   std::set<int> placed;
-  // Pointer parameters whose origin is unknown: they may alias any other.
+  // Pointer parameters whose origin the host code does not show (a global,
+  // a value read from elsewhere): two of them may alias each other.
   std::set<int> unknown_origin;
+  // Pointer parameters passed on from parameters of a host function with no
+  // visible caller (a library's launch wrapper): distinct from every other
+  // buffer, an assumption results state (or unknown, with
+  // CheckOptions::assume_aliasing).
+  std::set<int> assumed_distinct;
   // Bytes of the allocation behind a pointer parameter, where the host code
   // shows it: accesses through the parameter stay inside.
   std::map<int, z3::expr> buffer_bytes;

@@ -4,6 +4,7 @@
 #include "analyzer/check/Delinearization.h"
 #include "analyzer/model/KernelModelBuilder.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -95,6 +96,9 @@ private:
   z3::expr startOf(const MemoryAccess &access, const MemoryAccess &other) const;
   // Lemmas that decide overlaps of row-major offsets (Delinearization.h).
   std::vector<z3::expr> delinearization(const MemoryAccess &a, const MemoryAccess &b) const;
+  // Lemmas that order the iterations of loops whose iterations synchronize
+  // unequally (KernelModel::IterationSync), for two accesses in them.
+  std::vector<z3::expr> iterationOrder(const MemoryAccess &a, const MemoryAccess &b) const;
   z3::expr pointerBase(const MemoryObject &object) const;
   // A witness for a pair the solver could not decide, searched for with the
   // launch's host values fixed.
@@ -103,6 +107,11 @@ private:
   // Whether the launch shows where a pointer parameter points in its buffer.
   bool placed(const MemoryObject &object) const;
   bool mayAlias(const MemoryAccess &a, const MemoryAccess &b) const;
+  // Whether `a` and `b` are in distinct buffers only because a wrapper's
+  // pointer parameters are assumed not to overlap.
+  bool distinctByAssumption(const MemoryAccess &a, const MemoryAccess &b) const;
+  // The race-freedom verdict of such a pair, with the assumption stated.
+  void addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b);
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
   // What addBase asserts, pinned once: every pair's solver starts from it.
   std::vector<z3::expr> baseAssertions() const;
@@ -285,6 +294,32 @@ std::vector<z3::expr> Checker::delinearization(const MemoryAccess &a,
   });
 }
 
+std::vector<z3::expr> Checker::iterationOrder(const MemoryAccess &a,
+                                              const MemoryAccess &b) const {
+  auto inside = [](const MemoryAccess &access, const z3::expr &k) {
+    return std::any_of(access.iterations.begin(), access.iterations.end(),
+                       [&](const z3::expr &i) { return z3::eq(i, k); });
+  };
+  auto on = [this](const z3::expr &e, int thread) { return symbols_.forThread(e, thread); };
+  std::vector<z3::expr> lemmas;
+  for (const KernelModel::IterationSync &loop : model_.iteration_syncs) {
+    if (!inside(a, loop.iteration) || !inside(b, loop.iteration))
+      continue;
+    z3::expr same_outer = ctx().bool_val(true);
+    for (const z3::expr &outer : loop.outer)
+      same_outer = same_outer && on(outer, 1) == on(outer, 2);
+    auto before = [&](int first, int second) {
+      return z3::implies(
+          same_outer && arith_.less(on(loop.iteration, first), on(loop.iteration, second), true),
+          arith_.lessEq(arith_.add(on(loop.head, first), on(loop.per_iteration, first)),
+                        on(loop.head, second), true));
+    };
+    lemmas.push_back(before(1, 2));
+    lemmas.push_back(before(2, 1));
+  }
+  return lemmas;
+}
+
 z3::expr Checker::raceOfClass(const MemoryAccess &a, const MemoryAccess &b,
                               v1::RaceClass race_class) const {
   return classConstraint(race_class) && concurrent(a, b, race_class) &&
@@ -319,8 +354,22 @@ bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
       b.object->kind != Kind::PointerParameter)
     return false;
   int i = a.object->parameter_index, j = b.object->parameter_index;
-  return context_.may_alias.count({std::min(i, j), std::max(i, j)}) ||
-         context_.unknown_origin.count(i) || context_.unknown_origin.count(j);
+  if (context_.may_alias.count({std::min(i, j), std::max(i, j)}))
+    return true;
+  // Two origins the host code does not show may be one.
+  auto unseen = [&](int parameter) {
+    return context_.unknown_origin.count(parameter) ||
+           (options_.assume_aliasing && context_.assumed_distinct.count(parameter));
+  };
+  return unseen(i) && unseen(j);
+}
+
+bool Checker::distinctByAssumption(const MemoryAccess &a, const MemoryAccess &b) const {
+  using Kind = MemoryObject::Kind;
+  return !options_.assume_aliasing && a.object != b.object &&
+         a.object->kind == Kind::PointerParameter && b.object->kind == Kind::PointerParameter &&
+         (context_.assumed_distinct.count(a.object->parameter_index) ||
+          context_.assumed_distinct.count(b.object->parameter_index));
 }
 
 void Checker::collectConstants() {
@@ -453,11 +502,14 @@ void Checker::addInBounds(z3::solver &solver, const MemoryAccess &access,
 void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   if (a.site.kind() == v1::ACCESS_KIND_READ && b.site.kind() == v1::ACCESS_KIND_READ)
     return;
-  if (!mayAlias(a, b))
-    return;
   std::vector<ClassQuery> classes = classesFor(a, b);
   if (classes.empty())
     return;
+  if (!mayAlias(a, b)) {
+    if (distinctByAssumption(a, b))
+      addAssumedDistinct(a, b);
+    return;
+  }
   // Scoped atomics on a lock or flag word are reported through the
   // accesses the word guards.
   if (isAtomic(a) && isAtomic(b) && sync_.isSyncWord(a.object))
@@ -474,6 +526,8 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     for (const z3::expr &lemma : delinearization(a, b))
       add(solver, lemma);
   }
+  for (const z3::expr &lemma : iterationOrder(a, b))
+    add(solver, lemma);
   bool found = false;
   z3::expr_vector core(ctx());
   for (const ClassQuery &query : classes) {
@@ -696,6 +750,24 @@ void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
     *candidate.add_assumptions() = used;
   }
   result_.candidates.push_back(std::move(candidate));
+}
+
+void Checker::addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b) {
+  v1::RaceFreedomProof proof;
+  proof.set_kernel(model_.kernel_name);
+  *proof.mutable_first() = a.site;
+  *proof.mutable_second() = b.site;
+  if (context_.site)
+    *proof.mutable_launch_site() = *context_.site;
+  v1::Assumption *assumption = proof.add_assumptions();
+  assumption->set_kind(v1::HOST_FACT_KIND_ANALYSIS);
+  assumption->set_role(v1::Assumption::ROLE_REQUIRED_FOR_RACE_FREEDOM);
+  assumption->set_description("assumes '" + a.object->name + "' and '" + b.object->name +
+                              "' do not overlap (no caller of the launching function is "
+                              "visible; --assume-aliasing checks them as overlapping)");
+  if (context_.site)
+    *assumption->mutable_location() = context_.site->location();
+  result_.proofs.push_back(std::move(proof));
 }
 
 void Checker::addProof(const MemoryAccess &a, const MemoryAccess &b,

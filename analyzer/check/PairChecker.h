@@ -28,6 +28,8 @@ struct CheckOptions {
   unsigned query_timeout_ms = 10000;
   // Pre-Volta lock-step execution of the lanes of a warp.
   bool assume_warp_lockstep = false;
+  // Parameters the launch context assumes distinct may overlap instead.
+  bool assume_aliasing = false;
 };
 
 struct CheckResult {

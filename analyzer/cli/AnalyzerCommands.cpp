@@ -243,6 +243,10 @@ Subcommand analyzeSubcommand() {
                  "always has them, in raceFreedomProofs)");
     app.add_flag("--assume-warp-lockstep", flags->options.assume_warp_lockstep,
                  "Assume pre-Volta lock-step warps (default: independent thread scheduling)");
+    app.add_flag("--assume-aliasing", flags->options.assume_aliasing,
+                 "Check pointers that a launch wrapper with no visible caller passes on as "
+                 "possibly overlapping (default: distinct buffers, an assumption the "
+                 "results state)");
     app.add_option("-j,--jobs", flags->options.jobs,
                    "Files analyzed in parallel (default: the number of cores)")
         ->check(CLI::Range(1u, 1024u));

@@ -363,12 +363,17 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
     if (param->getType()->isPointerType()) {
       if (auto bytes = host_values.allocationBytes(arg, context.facts))
         context.buffer_bytes.emplace(static_cast<int>(i), *bytes);
-      // A pointer the host code does not follow to a variable of its own
-      // (a parameter of a function with no visible caller, a value read
-      // from elsewhere) may point anywhere.
+      // A pointer the host code does not follow to a variable of its own:
+      // a parameter of a function with no visible caller is taken to be
+      // its own buffer, as a kernel-only analysis takes it; a value read
+      // from elsewhere may be any other such value.
       HostValues::PointerOrigin origin = host_values.pointerOrigin(arg);
       const clang::VarDecl *root = origin.root;
-      if (!root || isa<clang::ParmVarDecl>(root) || root->hasGlobalStorage()) {
+      if (root && isa<clang::ParmVarDecl>(root)) {
+        context.assumed_distinct.insert(static_cast<int>(i));
+        continue;
+      }
+      if (!root || root->hasGlobalStorage()) {
         context.unknown_origin.insert(static_cast<int>(i));
         continue;
       }
@@ -425,6 +430,12 @@ std::vector<LaunchContext> launchContexts(const Launch &launch,
                          frames.empty() ? nullptr : frames.back().get());
     contexts.push_back(
         contextFor(launch, *kernel, parameter_names, ast, symbols, launching));
+    for (const ChainCall &call : chain) {
+      const clang::FunctionDecl *caller = enclosingFunction(*call.ast, *call.call);
+      *contexts.back().site->add_called_from() =
+          toLocation(call.call->getSourceRange(), call.ast->getSourceManager(),
+                     caller ? caller->getQualifiedNameAsString() : "");
+    }
   }
   return contexts;
 }

@@ -12,6 +12,8 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/Stmt.h>
 
+#include <algorithm>
+
 namespace gpurace::analyzer::builder {
 
 using clang::dyn_cast;
@@ -89,6 +91,7 @@ std::optional<CanonicalLoop> canonicalForm(const clang::ForStmt &loop) {
 } // namespace
 
 void Builder::walkFor(const clang::ForStmt &stmt) {
+  LoopShape shape{stmt.getBody(), stmt.getCond(), stmt.getInc()};
   std::optional<CanonicalLoop> canonical = canonicalForm(stmt);
   if (canonical && !assignedIn(stmt.getBody()).count(localKey(*canonical->var))) {
     Value start = eval(canonical->start);
@@ -97,91 +100,179 @@ void Builder::walkFor(const clang::ForStmt &stmt) {
                         : arith_.constant(1, kInt64);
     if (canonical->decrement)
       step = arith_.sub(arith_.constant(0, kInt64), step);
-    walkLoop(stmt, stmt.getBody(), stmt.getCond(), nullptr, canonical->var,
-             start, step);
+    walkLoop(stmt, shape,
+             {SteppedVariable{localKey(*canonical->var), canonical->var->getType(), start, step}});
     return;
   }
   walk(stmt.getInit());
-  walkLoop(stmt, stmt.getBody(), stmt.getCond(), stmt.getInc(), nullptr,
-           std::nullopt, std::nullopt);
+  walkLoop(stmt, shape, {});
+}
+
+void Builder::addSteppedVariables(const LoopShape &shape, const std::set<std::string> &assigned,
+                                  std::vector<SteppedVariable> &stepped) {
+  auto invariant = [&](const clang::VarDecl &var) { return !assigned.count(localKey(var)); };
+  for (const InductionStep &step : inductionSteps(shape, invariant)) {
+    std::string key = localKey(*step.var);
+    auto known = std::find_if(stepped.begin(), stepped.end(),
+                              [&](const SteppedVariable &v) { return v.key == key; });
+    auto at_entry = state_.env.find(key);
+    // A variable whose address escaped may also change through a pointer.
+    if (known != stepped.end() || exposed_.count(key) || at_entry == state_.env.end() ||
+        at_entry->second.kind == Value::Kind::Bool)
+      continue;
+    bool pointer = step.var->getType()->isPointerType();
+    if (pointer != (at_entry->second.kind == Value::Kind::Pointer))
+      continue;
+    z3::expr amount = step.amount ? asInt(eval(step.amount), kInt64) : arith_.constant(1, kInt64);
+    if (step.negate)
+      amount = arith_.sub(zero64(), amount);
+    if (pointer)
+      amount = arith_.mul(amount, arith_.constant(sizeOf(step.var->getType()->getPointeeType()),
+                                                   kInt64));
+    stepped.push_back({key, step.var->getType(), at_entry->second, amount});
+  }
+}
+
+Value Builder::steppedValue(const SteppedVariable &v, const z3::expr &k) const {
+  if (v.start.kind == Value::Kind::Pointer)
+    return pointerValue(arith_.add(v.start.expr, arith_.mul(k, v.step)), v.start.object,
+                        v.start.local);
+  IntType t = intTypeOf(v.type);
+  z3::expr value = arith_.add(asInt(v.start, kInt64), arith_.mul(k, v.step));
+  return intValue(arith_.convert(value, kInt64, t), t);
+}
+
+z3::expr Builder::uniformInLoops(const std::string &name, IntType type,
+                                 const std::vector<z3::expr> &iterations) {
+  if (iterations.empty())
+    return symbols_.freshShared(name, type);
+  z3::func_decl f = symbols_.freshSharedFunction(name, iterations.size(), type);
+  z3::expr_vector args(ctx());
+  for (const z3::expr &k : iterations)
+    args.push_back(k);
+  return f(args);
+}
+
+std::vector<int> Builder::countsOf(const SyncCount &count) {
+  std::vector<int> out{count.block, count.warp, count.grid};
+  for (const auto &[mask, n] : count.masked_warp)
+    out.push_back(n);
+  return out;
+}
+
+std::vector<z3::expr> Builder::countersOf(const State &state, const SyncCount &count) const {
+  std::vector<z3::expr> out{state.block, state.warp, state.grid};
+  for (const auto &[mask, n] : count.masked_warp)
+    out.push_back(maskedCount(state, mask));
+  return out;
+}
+
+void Builder::setCounters(State &state, const SyncCount &count,
+                          const std::vector<z3::expr> &values) {
+  state.block = values[0];
+  state.warp = values[1];
+  state.grid = values[2];
+  size_t i = 3;
+  for (const auto &[mask, n] : count.masked_warp)
+    state.masked_warp.insert_or_assign(mask, values[i++]);
+}
+
+z3::expr Builder::counterAtHead(const z3::expr &at_entry, std::optional<int> per_iteration,
+                                const z3::expr &k, const char *name) {
+  if (per_iteration)
+    return arith_.add(at_entry, arith_.mul(k, arith_.constant(*per_iteration, kInt64)));
+  z3::expr head = uniformInLoops(name, kInt64, iterations_);
+  std::vector<z3::expr> outer(iterations_.begin(), iterations_.end() - 1);
+  model_.thread_facts.push_back(arith_.lessEq(zero64(), head, true));
+  model_.thread_facts.push_back(k != 0 || head == zero64());
+  model_.iteration_syncs.push_back({k, outer, head, zero64()});
+  return arith_.add(at_entry, head);
 }
 
 // Loops: each thread is in its own iteration k >= 0 of each loop. Variables
-// the body assigns get, at the head of iteration k, either a value shared
-// by all threads in iteration k (when nothing thread-specific flows into
-// them) or a fresh thread-local value. The synchronization counters at the
-// head of iteration k are entry + k * (synchronization per iteration), so
-// accesses late in iteration k and early in iteration k+1 are compared
-// exactly, which is the back edge PUG checks.
-void Builder::walkLoop(const clang::Stmt &loop, const clang::Stmt *body,
-                       const clang::Expr *cond, const clang::Stmt *inc,
-                       const clang::VarDecl *induction,
-                       std::optional<Value> start, std::optional<z3::expr> step,
-                       const clang::Stmt *head) {
+// the loop steps by a fixed amount hold start + k * step at the head of
+// iteration k; others the body assigns get either a value shared by all
+// threads in iteration k (when nothing thread-specific flows into them) or
+// a fresh thread-local value. The synchronization counters at the head of
+// iteration k are entry + k * (synchronization per iteration), so accesses
+// late in iteration k and early in iteration k+1 are compared exactly,
+// which is the back edge PUG checks; where iterations synchronize
+// differently, the count at the head is a monotone function of k.
+void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
+                       std::vector<SteppedVariable> stepped, const clang::Stmt *head) {
   State entry = state_;
-  z3::expr k = symbols_.freshLocal("k", kInt64);
-  iterations_.push_back(k);
-  model_.thread_facts.push_back(k >= 0 || !entry.pc);
-
-  std::set<std::string> assigned = assignedIn(body);
-  for (const clang::Stmt *part : {static_cast<const clang::Stmt *>(cond), inc, head}) {
+  std::set<std::string> assigned = assignedIn(shape.body);
+  for (const clang::Stmt *part :
+       {static_cast<const clang::Stmt *>(shape.cond), shape.inc, head}) {
     auto more = assignedIn(part);
     assigned.insert(more.begin(), more.end());
   }
-  if (induction)
-    assigned.erase(localKey(*induction));
-  havoc(assigned, loop, k);
-  if (induction) {
-    IntType t = intTypeOf(induction->getType());
-    z3::expr value = arith_.add(asInt(*start, kInt64), arith_.mul(k, *step));
-    state_.env.insert_or_assign(localKey(*induction), intValue(arith_.convert(value, kInt64, t), t));
-  }
+  addSteppedVariables(shape, assigned, stepped);
+  for (const SteppedVariable &v : stepped)
+    assigned.erase(v.key);
 
-  SyncCount per_iteration = countSync(body);
-  auto counterAt = [&](const z3::expr &at_entry, int per, const char *name) {
-    if (per_iteration.exact)
-      return arith_.add(at_entry, arith_.mul(k, arith_.constant(per, kInt64)));
-    // Uniform across threads in the same iteration, otherwise unknown.
-    z3::func_decl f = symbols_.freshSharedFunction(name, 1, kInt64);
-    return arith_.add(at_entry, f(k));
-  };
-  state_.block = counterAt(entry.block, per_iteration.block, "blocksync");
-  state_.warp = counterAt(entry.warp, per_iteration.warp, "warpsync");
-  state_.grid = counterAt(entry.grid, per_iteration.grid, "gridsync");
-  for (const auto &[mask, per] : per_iteration.masked_warp)
-    state_.masked_warp.insert_or_assign(
-        mask, counterAt(maskedCount(entry, mask), per, "maskedsync"));
+  z3::expr k = symbols_.freshLocal("k", kInt64);
+  iterations_.push_back(k);
+  model_.thread_facts.push_back(k >= 0 || !entry.pc);
+  havoc(assigned, loop, iterations_);
+  for (const SteppedVariable &v : stepped)
+    state_.env.insert_or_assign(v.key, steppedValue(v, k));
 
-  if (cond)
-    state_.pc = state_.pc && asBool(eval(cond));
+  SyncCount per_iteration = countSync(shape.body);
+  const char *names[] = {"blocksync", "warpsync", "gridsync"};
+  auto nameOf = [&](size_t i) { return i < 3 ? names[i] : "maskedsync"; };
+  std::vector<int> counts = countsOf(per_iteration);
+  std::vector<z3::expr> at_entry = countersOf(entry, per_iteration);
+  size_t first_own = model_.iteration_syncs.size();
+  std::vector<z3::expr> heads;
+  for (size_t i = 0; i < counts.size(); ++i)
+    heads.push_back(counterAtHead(at_entry[i],
+                                  per_iteration.exact ? std::optional<int>(counts[i]) : std::nullopt,
+                                  k, nameOf(i)));
+  setCounters(state_, per_iteration, heads);
+
+  if (shape.cond)
+    state_.pc = state_.pc && asBool(eval(shape.cond));
   walk(head);
-  walk(body);
-  if (inc)
-    walk(inc);
+  walk(shape.body);
+  if (shape.inc)
+    walk(shape.inc);
+  if (!per_iteration.exact) {
+    std::vector<z3::expr> at_end = countersOf(state_, per_iteration);
+    for (size_t i = 0; i < at_end.size(); ++i)
+      model_.iteration_syncs[first_own + i].per_iteration = arith_.sub(at_end[i], heads[i]);
+  }
   iterations_.pop_back();
 
-  // After the loop: the counters advanced by a uniform trip count; the
-  // variables the loop assigned are unknown.
+  // After the loop: the counters advanced by a uniform trip count; stepped
+  // variables by some number of steps; other variables the loop assigned
+  // are unknown.
   state_ = entry;
-  z3::expr trips = symbols_.freshShared("trips", kInt64);
+  z3::expr trips = uniformInLoops("trips", kInt64, iterations_);
   model_.shared_facts.push_back(trips >= 0);
-  auto after = [&](const z3::expr &at_entry, int per, const char *name) {
-    if (per_iteration.exact)
-      return arith_.add(at_entry, arith_.mul(trips, arith_.constant(per, kInt64)));
-    return arith_.add(at_entry, symbols_.freshShared(name, kInt64));
-  };
-  state_.block = after(entry.block, per_iteration.block, "blocksync");
-  state_.warp = after(entry.warp, per_iteration.warp, "warpsync");
-  state_.grid = after(entry.grid, per_iteration.grid, "gridsync");
-  for (const auto &[mask, per] : per_iteration.masked_warp)
-    state_.masked_warp.insert_or_assign(
-        mask, after(maskedCount(entry, mask), per, "maskedsync"));
+  std::vector<z3::expr> after;
+  for (size_t i = 0; i < counts.size(); ++i) {
+    if (per_iteration.exact) {
+      after.push_back(arith_.add(at_entry[i], arith_.mul(trips, arith_.constant(counts[i], kInt64))));
+      continue;
+    }
+    // Past every iteration the thread took part in.
+    const KernelModel::IterationSync &own = model_.iteration_syncs[first_own + i];
+    z3::expr total = uniformInLoops(nameOf(i), kInt64, iterations_);
+    model_.thread_facts.push_back(
+        arith_.lessEq(arith_.add(own.head, own.per_iteration), total, true) || !entry.pc);
+    after.push_back(arith_.add(at_entry[i], total));
+  }
+  setCounters(state_, per_iteration, after);
   if (per_iteration.exact)
     model_.thread_facts.push_back(k < trips || !entry.pc);
   z3::expr exit_k = symbols_.freshLocal("kexit", kInt64);
-  if (induction)
-    assigned.insert(localKey(*induction));
-  havoc(assigned, loop, exit_k);
+  model_.thread_facts.push_back(exit_k >= 0 || !entry.pc);
+  std::vector<z3::expr> at_exit = iterations_;
+  at_exit.push_back(exit_k);
+  havoc(assigned, loop, at_exit);
+  for (const SteppedVariable &v : stepped)
+    state_.env.insert_or_assign(v.key, steppedValue(v, exit_k));
 }
 
 std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,
@@ -207,7 +298,7 @@ std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,
 }
 
 void Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
-                    const z3::expr &iteration) {
+                    const std::vector<z3::expr> &iterations) {
   for (const std::string &key : roots) {
     auto local = locals_.find(key);
     if (local == locals_.end() || local->second.second->isReferenceType())
@@ -218,27 +309,23 @@ void Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
       continue;
     }
     auto it = state_.env.find(key);
-    if (it != state_.env.end() && it->second.kind == Value::Kind::Pointer) {
-      // A pointer advanced in a loop keeps its object; its offset is unknown.
-      it->second.expr = symbols_.freshLocal("ptroff", kInt64);
-      continue;
-    }
-    IntType t = intTypeOf(var->getType());
-    bool uniform = it != state_.env.end() &&
-                   !symbols_.isThreadDependent(it->second.expr);
-    z3::expr value = [&] {
-      if (uniform) {
-        // Same for all threads in the same iteration of the loop.
-        z3::func_decl f = symbols_.freshSharedFunction(var->getNameAsString(), 1, t);
-        return f(iteration);
-      }
-      return symbols_.freshLocal(var->getNameAsString(), t);
-    }();
     v1::Imprecision why;
     why.set_kind(v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED);
     why.set_detail("value of '" + var->getNameAsString() +
                    "' in a loop is over-approximated");
     *why.mutable_location() = locationOf(loop);
+    if (it != state_.env.end() && it->second.kind == Value::Kind::Pointer) {
+      // A pointer advanced in a loop keeps its object; its offset is unknown.
+      it->second.expr = symbols_.freshLocal("ptroff", kInt64);
+      model_.imprecisions[it->second.expr.decl().name().str()] = why;
+      continue;
+    }
+    IntType t = intTypeOf(var->getType());
+    bool uniform = it != state_.env.end() &&
+                   !symbols_.isThreadDependent(it->second.expr);
+    // Uniform values are the same for all threads in the same iterations.
+    z3::expr value = uniform ? uniformInLoops(var->getNameAsString(), t, iterations)
+                             : symbols_.freshLocal(var->getNameAsString(), t);
     model_.imprecisions[value.decl().name().str()] = why;
     if (it != state_.env.end() && it->second.kind == Value::Kind::Int &&
         !var->getType()->isBooleanType())

@@ -33,12 +33,10 @@ void Builder::walk(const clang::Stmt *stmt) {
   } else if (auto *for_stmt = dyn_cast<clang::ForStmt>(stmt)) {
     walkFor(*for_stmt);
   } else if (auto *while_stmt = dyn_cast<clang::WhileStmt>(stmt)) {
-    walkLoop(*while_stmt, while_stmt->getBody(), while_stmt->getCond(),
-             nullptr, nullptr, std::nullopt, std::nullopt);
+    walkLoop(*while_stmt, {while_stmt->getBody(), while_stmt->getCond(), nullptr}, {});
   } else if (auto *do_stmt = dyn_cast<clang::DoStmt>(stmt)) {
     // The condition runs after the body: as the loop's increment.
-    walkLoop(*do_stmt, do_stmt->getBody(), nullptr, do_stmt->getCond(), nullptr,
-             std::nullopt, std::nullopt);
+    walkLoop(*do_stmt, {do_stmt->getBody(), nullptr, do_stmt->getCond()}, {});
   } else if (auto *ret = dyn_cast<clang::ReturnStmt>(stmt)) {
     walkReturn(*ret);
   } else if (isa<clang::BreakStmt, clang::ContinueStmt>(stmt)) {
@@ -198,7 +196,9 @@ void Builder::walkSwitch(const clang::SwitchStmt &stmt) {
     state_.warp = arith_.add(entry.warp, symbols_.freshShared("warpsync", kInt64));
     state_.grid = arith_.add(entry.grid, symbols_.freshShared("gridsync", kInt64));
   }
-  havoc(assigned, stmt, symbols_.freshLocal("case", kInt64));
+  std::vector<z3::expr> iterations = iterations_;
+  iterations.push_back(symbols_.freshLocal("case", kInt64));
+  havoc(assigned, stmt, iterations);
 }
 
 void Builder::enterCase(const clang::SwitchCase &label) {
@@ -225,7 +225,9 @@ void Builder::enterCase(const clang::SwitchCase &label) {
   state_.warp = z3::ite(fallthrough, state_.warp, sw.entry.warp);
   state_.grid = z3::ite(fallthrough, state_.grid, sw.entry.grid);
   state_.pc = (fallthrough || jump).simplify();
-  havoc(sw.assigned, *sw.stmt, symbols_.freshLocal("case", kInt64));
+  std::vector<z3::expr> iterations = iterations_;
+  iterations.push_back(symbols_.freshLocal("case", kInt64));
+  havoc(sw.assigned, *sw.stmt, iterations);
 }
 
 void Builder::walkForRange(const clang::CXXForRangeStmt &stmt) {
@@ -233,8 +235,7 @@ void Builder::walkForRange(const clang::CXXForRangeStmt &stmt) {
   walk(stmt.getRangeStmt());
   walk(stmt.getBeginStmt());
   walk(stmt.getEndStmt());
-  walkLoop(stmt, stmt.getBody(), stmt.getCond(), stmt.getInc(), nullptr, std::nullopt,
-           std::nullopt, stmt.getLoopVarStmt());
+  walkLoop(stmt, {stmt.getBody(), stmt.getCond(), stmt.getInc()}, {}, stmt.getLoopVarStmt());
 }
 
 // Inline assembly: its inputs are evaluated and its outputs become unknown;

@@ -136,6 +136,19 @@ struct KernelModel {
     bool per_block = false;
   };
   std::vector<TicketAtomic> tickets;
+  // Loops whose iterations do not all synchronize alike (a barrier in an
+  // inner loop or a branch): a counter at the head of iteration k is its
+  // value at the loop's entry plus `head`, a function of the enclosing
+  // iterations and k, and iteration k adds `per_iteration` to it. Counts
+  // never fall, so for two threads in the same enclosing iterations, the
+  // whole of an earlier iteration comes before a later one's head.
+  struct IterationSync {
+    z3::expr iteration;
+    std::vector<z3::expr> outer;
+    z3::expr head;
+    z3::expr per_iteration;
+  };
+  std::vector<IterationSync> iteration_syncs;
 };
 
 } // namespace gpurace::analyzer

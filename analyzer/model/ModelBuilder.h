@@ -11,6 +11,7 @@
 
 #include "analyzer/model/IndirectCallTargets.h"
 #include "analyzer/model/KernelModelBuilder.h"
+#include "analyzer/model/LoopInduction.h"
 #include "analyzer/model/SyncFunctions.h"
 
 #include <clang/AST/ASTContext.h>
@@ -75,6 +76,17 @@ struct Frame {
   std::vector<std::pair<z3::expr, Value>> returns; // (path condition, value)
   // The object a member function is called on, as a pointer.
   std::optional<Value> this_value;
+};
+
+// A variable that holds start + k * step at the head of a loop's iteration
+// k: the for-header counter and the loop's other induction variables
+// (LoopInduction.h). `step` is in the variable's own units for integers,
+// in bytes for pointers.
+struct SteppedVariable {
+  std::string key;
+  clang::QualType type;
+  Value start;
+  z3::expr step;
 };
 
 struct State {
@@ -152,11 +164,30 @@ private:
   void walkIf(const clang::IfStmt &stmt);
   void walkFor(const clang::ForStmt &stmt);
   // `head` runs at the start of each iteration, before the body (the
-  // variable of a range-based for).
-  void walkLoop(const clang::Stmt &loop, const clang::Stmt *body,
-                const clang::Expr *cond, const clang::Stmt *inc,
-                const clang::VarDecl *induction, std::optional<Value> start,
-                std::optional<z3::expr> step, const clang::Stmt *head = nullptr);
+  // variable of a range-based for); `stepped`: induction variables already
+  // known (the for-header counter).
+  void walkLoop(const clang::Stmt &loop, const LoopShape &shape,
+                std::vector<SteppedVariable> stepped, const clang::Stmt *head = nullptr);
+  // The loop's other induction variables, valued at the loop's entry.
+  void addSteppedVariables(const LoopShape &shape, const std::set<std::string> &assigned,
+                           std::vector<SteppedVariable> &stepped);
+  // `v` at iteration `k` of a loop that steps it.
+  Value steppedValue(const SteppedVariable &v, const z3::expr &k) const;
+  // A synchronization counter at the head of iteration k: exact when every
+  // iteration synchronizes alike, otherwise a monotone function of the
+  // enclosing iterations (IterationSync in KernelModel.h).
+  z3::expr counterAtHead(const z3::expr &at_entry, std::optional<int> per_iteration,
+                         const z3::expr &k, const char *name);
+  // The counters a loop tracks, in one order: block, warp, grid, then the
+  // partial warp groups `count` names; and their per-iteration counts.
+  static std::vector<int> countsOf(const SyncCount &count);
+  std::vector<z3::expr> countersOf(const State &state, const SyncCount &count) const;
+  static void setCounters(State &state, const SyncCount &count,
+                          const std::vector<z3::expr> &values);
+  // A symbol the same for every thread in the same iterations of the
+  // enclosing loops: a shared function of their iteration symbols.
+  z3::expr uniformInLoops(const std::string &name, IntType type,
+                          const std::vector<z3::expr> &iterations);
   void walkReturn(const clang::ReturnStmt &stmt);
   void walkSwitch(const clang::SwitchStmt &stmt);
   void enterCase(const clang::SwitchCase &label);
@@ -295,7 +326,7 @@ private:
                                         const z3::expr &at_entry, const z3::expr &value,
                                         IntType type) const;
   void havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
-             const z3::expr &iteration);
+             const std::vector<z3::expr> &iterations);
   void merge(const State &then_state, const State &else_state,
              const z3::expr &condition);
   // The partial-mask sync counter of `state` (zero before the first one).

@@ -4,6 +4,7 @@
 #include "analyzer/report/Ranking.h"
 
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 namespace gpurace::analyzer {
@@ -105,6 +106,9 @@ void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
   if (c.has_launch_site())
     out << style.bold(position(c.launch_site().location()) + ": ") << style.note("note:")
         << " in this launch of '" << c.kernel() << "'\n";
+  for (const v1::SourceLocation &call : c.launch_site().called_from())
+    out << style.bold(position(call) + ": ") << style.note("note:") << " called from '"
+        << call.function() << "' here\n";
   for (const v1::Imprecision &i : c.imprecisions())
     out << style.bold(where + ": ") << style.note("note:") << " imprecise: "
         << i.detail() << "\n";
@@ -150,6 +154,24 @@ void writeProof(const v1::RaceFreedomProof &proof, const Styler &style,
     out << (i == 0 ? "" : i + 1 == proof.assumptions_size() ? " and " : ", ")
         << factText(proof.assumptions(i));
   out << "\n";
+}
+
+// The assumptions of the analysis itself that race-free verdicts rest on
+// (pointers of a launch wrapper taken as distinct buffers), once per launch.
+void writeAnalysisAssumptions(const v1::AnalysisResult &result, const Styler &style,
+                              std::ostream &out) {
+  std::set<std::string> said;
+  for (const v1::RaceFreedomProof &proof : result.race_freedom_proofs())
+    for (const v1::Assumption &assumption : proof.assumptions()) {
+      if (assumption.kind() != v1::HOST_FACT_KIND_ANALYSIS)
+        continue;
+      std::string line = position(assumption.location()) + ": ";
+      if (!said.insert(line + assumption.description()).second)
+        continue;
+      out << style.bold(line) << style.note("note:") << " "
+          << "in the launch of '" << proof.kernel() << "': " << assumption.description()
+          << "\n";
+    }
 }
 
 // How the files were parsed, and what of them was left out.
@@ -209,6 +231,8 @@ void writeTextReport(const v1::AnalysisResult &result,
   if (options.explain)
     for (const v1::RaceFreedomProof &proof : result.race_freedom_proofs())
       writeProof(proof, style, out);
+  else
+    writeAnalysisAssumptions(result, style, out);
   writeFrontEnd(result, style, out);
   out << findings << (findings == 1 ? " race" : " races") << " found in "
       << result.kernels_analyzed() << " kernels of " << result.files_analyzed_size()

@@ -1,0 +1,192 @@
+//===- LoopInduction.cpp - variables a loop steps by a fixed amount ---------===//
+#include "analyzer/model/LoopInduction.h"
+
+#include "analyzer/model/VariableWrites.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/Stmt.h>
+
+#include <map>
+#include <optional>
+
+namespace gpurace::analyzer {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+namespace {
+
+bool isVar(const clang::Expr *e, const clang::VarDecl &var) {
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  return ref && ref->getDecl() == &var;
+}
+
+const clang::VarDecl *referencedVar(const clang::Expr *e) {
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  return ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+}
+
+// A `continue` that belongs to the loop whose body is `stmt` (not to a
+// loop nested in it).
+bool hasOwnContinue(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::ContinueStmt>(stmt))
+    return true;
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(stmt))
+    return false;
+  for (const clang::Stmt *child : stmt->children())
+    if (hasOwnContinue(child))
+      return true;
+  return false;
+}
+
+// Whether `e` has the same value in every iteration: constants, builtin
+// coordinates and invariant variables combined by arithmetic, with no
+// loads, calls or side effects.
+bool isInvariant(const clang::Expr *e,
+                 const std::function<bool(const clang::VarDecl &)> &invariant) {
+  e = e->IgnoreParens();
+  if (isa<clang::IntegerLiteral, clang::CharacterLiteral, clang::UnaryExprOrTypeTraitExpr,
+          clang::CXXBoolLiteralExpr>(e))
+    return true;
+  if (auto *pseudo = dyn_cast<clang::PseudoObjectExpr>(e))
+    return isa<clang::MSPropertyRefExpr>(pseudo->getSyntacticForm()->IgnoreParens());
+  if (auto *cast = dyn_cast<clang::CastExpr>(e)) {
+    // Reading a variable is fine; reading memory is not.
+    if (cast->getCastKind() == clang::CK_LValueToRValue && !referencedVar(cast->getSubExpr()))
+      return false;
+    return isInvariant(cast->getSubExpr(), invariant);
+  }
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
+    if (isa<clang::EnumConstantDecl>(ref->getDecl()))
+      return true;
+    auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (!var || var->getType()->isReferenceType())
+      return false;
+    if (var->hasLocalStorage())
+      return invariant(*var);
+    // A constant of the program (`constexpr int kTile`, `const int N`).
+    return var->getType().isConstQualified() && var->getType()->isIntegralOrEnumerationType();
+  }
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
+    return (unary->getOpcode() == clang::UO_Minus || unary->getOpcode() == clang::UO_Plus ||
+            unary->getOpcode() == clang::UO_Not) &&
+           isInvariant(unary->getSubExpr(), invariant);
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(e))
+    return !binary->isAssignmentOp() && !binary->isCommaOp() &&
+           isInvariant(binary->getLHS(), invariant) && isInvariant(binary->getRHS(), invariant);
+  if (auto *conditional = dyn_cast<clang::ConditionalOperator>(e))
+    return isInvariant(conditional->getCond(), invariant) &&
+           isInvariant(conditional->getTrueExpr(), invariant) &&
+           isInvariant(conditional->getFalseExpr(), invariant);
+  return false;
+}
+
+// The step `write` makes to `var`, when it adds an invariant amount.
+std::optional<InductionStep>
+additiveStep(const clang::Stmt &write, const clang::VarDecl &var,
+             const std::function<bool(const clang::VarDecl &)> &invariant) {
+  InductionStep step{&var, nullptr, false};
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(&write)) {
+    if (!unary->isIncrementDecrementOp() || !isVar(unary->getSubExpr(), var))
+      return std::nullopt;
+    step.negate = unary->isDecrementOp();
+    return step;
+  }
+  auto *op = dyn_cast<clang::BinaryOperator>(&write);
+  if (!op || !isVar(op->getLHS(), var))
+    return std::nullopt;
+  const clang::Expr *amount = nullptr;
+  if (op->getOpcode() == clang::BO_AddAssign || op->getOpcode() == clang::BO_SubAssign) {
+    amount = op->getRHS();
+    step.negate = op->getOpcode() == clang::BO_SubAssign;
+  } else if (op->getOpcode() == clang::BO_Assign) {
+    auto *sum = dyn_cast<clang::BinaryOperator>(op->getRHS()->IgnoreParenImpCasts());
+    if (!sum || (sum->getOpcode() != clang::BO_Add && sum->getOpcode() != clang::BO_Sub))
+      return std::nullopt;
+    if (isVar(sum->getLHS(), var)) {
+      amount = sum->getRHS();
+      step.negate = sum->getOpcode() == clang::BO_Sub;
+    } else if (sum->getOpcode() == clang::BO_Add && isVar(sum->getRHS(), var)) {
+      amount = sum->getLHS();
+    }
+  }
+  if (!amount || !amount->getType()->isIntegralOrEnumerationType() ||
+      !isInvariant(amount, invariant))
+    return std::nullopt;
+  step.amount = amount;
+  return step;
+}
+
+// The expressions that run exactly once per iteration, in order: the top
+// level statements of the body (when no `continue` can skip them) and the
+// increment's comma-separated parts.
+std::vector<const clang::Stmt *> stepPositions(const LoopShape &shape) {
+  std::vector<const clang::Stmt *> positions;
+  if (shape.body && !hasOwnContinue(shape.body)) {
+    if (auto *compound = dyn_cast<clang::CompoundStmt>(shape.body))
+      positions.insert(positions.end(), compound->body_begin(), compound->body_end());
+    else
+      positions.push_back(shape.body);
+  }
+  std::vector<const clang::Expr *> parts;
+  if (auto *inc = dyn_cast_or_null<clang::Expr>(shape.inc))
+    parts.push_back(inc);
+  while (!parts.empty()) {
+    const clang::Expr *part = parts.back()->IgnoreParenImpCasts();
+    parts.pop_back();
+    if (auto *comma = dyn_cast<clang::BinaryOperator>(part); comma && comma->isCommaOp()) {
+      parts.push_back(comma->getRHS());
+      parts.push_back(comma->getLHS());
+    } else {
+      positions.push_back(part);
+    }
+  }
+  return positions;
+}
+
+} // namespace
+
+std::vector<InductionStep>
+inductionSteps(const LoopShape &shape,
+               const std::function<bool(const clang::VarDecl &)> &invariant) {
+  // Every write of a candidate, anywhere in the loop's repeated parts.
+  auto writesIn = [&](const clang::VarDecl &var) {
+    std::vector<const clang::Stmt *> all;
+    for (const clang::Stmt *part : {shape.body, static_cast<const clang::Stmt *>(shape.cond),
+                                    shape.inc})
+      if (part) {
+        auto more = writesOf(*part, var);
+        all.insert(all.end(), more.begin(), more.end());
+      }
+    return all;
+  };
+  std::vector<InductionStep> steps;
+  for (const clang::Stmt *position : stepPositions(shape)) {
+    const clang::Stmt *write = position;
+    if (auto *full = dyn_cast<clang::FullExpr>(write))
+      write = full->getSubExpr();
+    if (auto *e = dyn_cast<clang::Expr>(write))
+      write = e->IgnoreParenImpCasts();
+    const clang::VarDecl *var = nullptr;
+    if (auto *unary = dyn_cast<clang::UnaryOperator>(write))
+      var = referencedVar(unary->getSubExpr());
+    else if (auto *binary = dyn_cast<clang::BinaryOperator>(write))
+      var = referencedVar(binary->getLHS());
+    if (!var || !var->hasLocalStorage() || var->getType()->isReferenceType() ||
+        !(var->getType()->isIntegerType() || var->getType()->isPointerType()))
+      continue;
+    std::vector<const clang::Stmt *> writes = writesIn(*var);
+    if (writes.size() != 1 || writes.front() != write)
+      continue;
+    if (auto step = additiveStep(*write, *var, invariant))
+      steps.push_back(*step);
+  }
+  return steps;
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,53 @@
+//===- LoopInduction.h - variables a loop steps by a fixed amount -*- C++ -*-===//
+//
+// A loop's induction variables besides its for-header counter: integers
+// and pointers that every iteration steps exactly once by an amount the
+// loop does not change (`i += blockDim.x * gridDim.x` in a while loop,
+// `offset += cols` next to a row counter, `a += aStep`). At the head of
+// iteration k such a variable holds start + k * step.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_MODEL_LOOPINDUCTION_H
+#define GPURACE_ANALYZER_MODEL_LOOPINDUCTION_H
+
+#include <functional>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace gpurace::analyzer {
+
+struct InductionStep {
+  const clang::VarDecl *var = nullptr;
+  // The amount added per iteration, in elements for a pointer; null for
+  // `++`/`--`, which step by one.
+  const clang::Expr *amount = nullptr;
+  bool negate = false;
+};
+
+// The loop parts a step may sit in: the body, and the increment that runs
+// after it on every path that reaches the next iteration (a for loop's
+// third clause).
+struct LoopShape {
+  const clang::Stmt *body = nullptr;
+  const clang::Expr *cond = nullptr;
+  const clang::Stmt *inc = nullptr;
+};
+
+// The variables a loop steps exactly once on every path from one
+// iteration's head to the next, by an amount built from constants and
+// variables for which `invariant` holds. A step in the body counts only as
+// a statement of its own at the body's top level, with no `continue` of
+// this loop anywhere in the body that could skip it.
+std::vector<InductionStep>
+inductionSteps(const LoopShape &shape,
+               const std::function<bool(const clang::VarDecl &)> &invariant);
+
+} // namespace gpurace::analyzer
+
+#endif
