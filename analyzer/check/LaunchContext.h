@@ -37,7 +37,7 @@ struct LaunchContext {
   // shows (a fact on their base symbol): their aliasing is exact.
   std::set<int> placed;
   // Pointer parameters whose origin the host code does not show (a global,
-  // a value read from elsewhere): two of them may alias each other.
+  // a pointer copied from another): they may alias any other.
   std::set<int> unknown_origin;
   // Pointer parameters passed on from parameters of a host function with no
   // visible caller (a library's launch wrapper): distinct from every other

@@ -356,12 +356,16 @@ bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
   int i = a.object->parameter_index, j = b.object->parameter_index;
   if (context_.may_alias.count({std::min(i, j), std::max(i, j)}))
     return true;
-  // Two origins the host code does not show may be one.
+  // A pointer the host code does not follow may be a copy of any other,
+  // but a wrapper's parameters are taken as buffers of their own.
   auto unseen = [&](int parameter) {
     return context_.unknown_origin.count(parameter) ||
            (options_.assume_aliasing && context_.assumed_distinct.count(parameter));
   };
-  return unseen(i) && unseen(j);
+  auto distinct = [&](int parameter) {
+    return !options_.assume_aliasing && context_.assumed_distinct.count(parameter);
+  };
+  return (unseen(i) || unseen(j)) && !distinct(i) && !distinct(j);
 }
 
 bool Checker::distinctByAssumption(const MemoryAccess &a, const MemoryAccess &b) const {

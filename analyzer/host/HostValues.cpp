@@ -34,6 +34,20 @@ const clang::VarDecl *referencedVar(const clang::Expr *e) {
 // Every statement that may change a variable after its declaration:
 // assignments, increments, and taking its address (`cudaMalloc(&p, n)`,
 // `scanf("%d", &n)`).
+// `e` without the temporaries and casts around a struct value
+// (`dim3(64)` as an argument, `= dim3(a, b)`).
+const clang::Expr *structValue(const clang::Expr *e) {
+  for (const clang::Expr *before = nullptr; e && before != e;) {
+    before = e;
+    e = e->IgnoreImplicit()->IgnoreParens();
+    if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = temp->getSubExpr();
+    if (auto *cast = dyn_cast<clang::CXXFunctionalCastExpr>(e))
+      e = cast->getSubExpr();
+  }
+  return e;
+}
+
 class AssignmentFinder : public clang::RecursiveASTVisitor<AssignmentFinder> {
 public:
   std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> found;
@@ -144,14 +158,7 @@ std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
       arith_.constant(1, kInt64), arith_.constant(1, kInt64),
       arith_.constant(1, kInt64)};
   // `dim3(64)` as an argument: a copy of a temporary made by a cast.
-  for (const clang::Expr *before = nullptr; before != e;) {
-    before = e;
-    e = e->IgnoreImplicit()->IgnoreParens();
-    if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
-      e = temp->getSubExpr();
-    if (auto *cast = dyn_cast<clang::CXXFunctionalCastExpr>(e))
-      e = cast->getSubExpr();
-  }
+  e = structValue(e);
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts())) {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
     if (var && var->getInit() && var->getType()->isRecordType() &&
@@ -159,6 +166,16 @@ std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
       return dims(var->getInit());
     if (const clang::Expr *arg = var ? argumentFor(*var) : nullptr)
       return caller_->dims(arg);
+    // Set field by field (`grid.x = n / 256;`) or assigned whole: each
+    // axis from the writes that reach the launch.
+    if (var && var->isLocalVarDecl() && var->getType()->isRecordType()) {
+      for (int axis = 0; axis < 3; ++axis) {
+        std::string field(1, "xyz"[axis]);
+        out[axis] = fieldAssignment(*var, field) ? std::optional(fieldValue(*var, field))
+                                                 : std::nullopt;
+      }
+      return out;
+    }
   }
   if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e)) {
     if (construct->getNumArgs() == 1 &&
@@ -206,10 +223,26 @@ const clang::MemberExpr *fieldOf(const clang::Stmt &write, const clang::VarDecl 
   return ref && ref->getDecl() == &var ? member : nullptr;
 }
 
-// The initializer of one field in `Image img = {p, w, h}`.
-const clang::Expr *fieldInitializer(const clang::VarDecl &var, const std::string &field) {
-  auto *list = dyn_cast_or_null<clang::InitListExpr>(var.getInit());
-  const clang::RecordDecl *record = var.getType()->getAsRecordDecl();
+// The expression that gives one field of a struct initialized from `init`:
+// a member of an init list (`Image img = {p, w, h}`), an argument of a
+// dim3 constructor (`dim3 b(8, 1, 1)`, its defaults included), or the
+// struct copied from (`dim3 g2(g)`, to be read field by field).
+const clang::Expr *fieldInitializer(const clang::Expr *init, const clang::RecordDecl *record,
+                                    const std::string &field) {
+  init = structValue(init);
+  if (auto *construct = dyn_cast_or_null<clang::CXXConstructExpr>(init)) {
+    if (construct->getNumArgs() == 1 && construct->getArg(0)->getType()->isRecordType())
+      return construct->getArg(0);
+    int axis = field == "x" ? 0 : field == "y" ? 1 : field == "z" ? 2 : -1;
+    if (!record || record->getName() != "dim3" || axis < 0 ||
+        axis >= static_cast<int>(construct->getNumArgs()))
+      return nullptr;
+    const clang::Expr *arg = construct->getArg(axis);
+    if (auto *defaulted = dyn_cast<clang::CXXDefaultArgExpr>(arg))
+      return defaulted->getExpr();
+    return arg;
+  }
+  auto *list = dyn_cast_or_null<clang::InitListExpr>(init);
   auto *cxx = dyn_cast_or_null<clang::CXXRecordDecl>(record);
   if (!list || !record || (cxx && cxx->getNumBases() > 0))
     return nullptr;
@@ -227,8 +260,16 @@ const clang::Expr *fieldInitializer(const clang::VarDecl &var, const std::string
 const clang::Expr *HostValues::fieldAssignment(const clang::VarDecl &var,
                                                const std::string &field) const {
   const clang::Expr *found = nullptr;
+  const clang::RecordDecl *record = var.getType()->getAsRecordDecl();
   auto writes = assignments_.find(&var);
   if (writes != assignments_.end()) {
+    // One assignment of the whole struct before the launch (`grid =
+    // dim3(n / 256, 1)`) initializes it again.
+    if (writes->second.size() == 1)
+      if (auto *assign = dyn_cast<clang::CXXOperatorCallExpr>(*writes->second.begin());
+          assign && assign->isAssignmentOp() && assign->getNumArgs() == 2 &&
+          dominatesLaunch(*assign))
+        return fieldInitializer(assign->getArg(1), record, field);
     for (const clang::Stmt *write : writes->second) {
       const clang::MemberExpr *member = fieldOf(*write, var);
       if (!member)
@@ -242,12 +283,17 @@ const clang::Expr *HostValues::fieldAssignment(const clang::VarDecl &var,
       found = assign->getRHS();
     }
   }
-  return found ? found : fieldInitializer(var, field);
+  return found ? found : fieldInitializer(var.getInit(), record, field);
 }
 
 bool HostValues::dominatesLaunch(const clang::Stmt &stmt) const {
   auto parents = ast_.getParents(stmt);
   const clang::Stmt *block = parents.empty() ? nullptr : parents[0].get<clang::Stmt>();
+  // A statement that makes temporaries (`g = dim3(n / 32)`) is wrapped.
+  if (block && isa<clang::ExprWithCleanups>(block)) {
+    auto outer = ast_.getParents(*block);
+    block = outer.empty() ? nullptr : outer[0].get<clang::Stmt>();
+  }
   return block && isa<clang::CompoundStmt>(block) && contains(*block, *launch_) &&
          ast_.getSourceManager().isBeforeInTranslationUnit(stmt.getEndLoc(),
                                                            launch_->getBeginLoc());
@@ -260,7 +306,16 @@ z3::expr HostValues::fieldValue(const clang::VarDecl &var, const std::string &fi
   if (!assigned || following_fields_.count(key))
     return fieldSymbolFor(var, field);
   following_fields_.insert(key);
-  std::optional<z3::expr> result = value(assigned);
+  std::optional<z3::expr> result;
+  if (assigned->getType()->isRecordType()) {
+    // A copy of another struct variable: its field.
+    auto *ref = dyn_cast<clang::DeclRefExpr>(structValue(assigned));
+    auto *source = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    if (source && source->isLocalVarDecl())
+      result = fieldValue(*source, field);
+  } else {
+    result = value(assigned);
+  }
   following_fields_.erase(key);
   return result ? *result : fieldSymbolFor(var, field);
 }
@@ -847,6 +902,17 @@ const clang::Expr *HostValues::viewInitializer(const clang::VarDecl &var) const 
   return allocates || null ? nullptr : init;
 }
 
+namespace {
+
+// `p = q` for a pointer `p`: q is neither an allocation nor null.
+bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast) {
+  from = from->IgnoreParenCasts();
+  return !isa<clang::CXXNewExpr>(from) && !isa<clang::CallExpr>(from) &&
+         !from->isNullPointerConstant(ast, clang::Expr::NPC_ValueDependentIsNotNull);
+}
+
+} // namespace
+
 bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
   auto writes = assignments_.find(&var);
   if (writes == assignments_.end())
@@ -856,12 +922,51 @@ bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
     if (!assign || !referencedVar(assign->getLHS()) ||
         referencedVar(assign->getLHS()) != &var)
       continue;
-    const clang::Expr *from = assign->getRHS()->IgnoreParenCasts();
-    if (!isa<clang::CXXNewExpr>(from) && !isa<clang::CallExpr>(from) &&
-        !from->isNullPointerConstant(ast_, clang::Expr::NPC_ValueDependentIsNotNull))
+    if (copiesPointer(assign->getRHS(), ast_))
       return true; // `p = q`: p may point into q's buffer
   }
   return false;
+}
+
+
+bool HostValues::reassignedField(const clang::FieldDecl &field) const {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::FieldDecl *field;
+    clang::ASTContext *ast;
+    bool found = false;
+    bool VisitBinaryOperator(clang::BinaryOperator *op) {
+      auto *member = dyn_cast<clang::MemberExpr>(op->getLHS()->IgnoreParenCasts());
+      if (op->isAssignmentOp() && member && member->getMemberDecl() == field &&
+          (op->getOpcode() != clang::BO_Assign || copiesPointer(op->getRHS(), *ast)))
+        found = true;
+      return !found;
+    }
+  } finder;
+  finder.field = &field;
+  finder.ast = &ast_;
+  if (!host_ || !host_->hasBody())
+    return true;
+  finder.TraverseStmt(host_->getBody());
+  return finder.found;
+}
+
+HostValues::PointerOrigin HostValues::fieldOrigin(const clang::MemberExpr &member) {
+  auto *field = dyn_cast<clang::FieldDecl>(member.getMemberDecl());
+  const clang::Expr *base = member.getBase()->IgnoreParenImpCasts();
+  std::optional<int64_t> element = 0;
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(base)) {
+    clang::Expr::EvalResult index;
+    element.reset();
+    if (!subscript->getIdx()->isValueDependent() &&
+        subscript->getIdx()->EvaluateAsInt(index, ast_))
+      element = index.Val.getInt().getExtValue();
+    base = subscript->getBase()->IgnoreParenImpCasts();
+  }
+  auto *ref = dyn_cast<clang::DeclRefExpr>(base);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (member.isArrow() || !field || !var || !var->isLocalVarDecl() || reassignedField(*field))
+    return {};
+  return {var, arith_.constant(0, kInt64), field, element};
 }
 
 HostValues::PointerOrigin HostValues::pointerOrigin(const clang::Expr *e) {
@@ -903,6 +1008,8 @@ HostValues::PointerOrigin HostValues::pointerOrigin(const clang::Expr *e) {
   }
   if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
     return {pointerOrigin(subscript->getBase()).root, std::nullopt};
+  if (auto *member = dyn_cast<clang::MemberExpr>(e))
+    return fieldOrigin(*member);
   if (auto *call = dyn_cast<clang::CXXMemberCallExpr>(e)) { // v.data()
     PointerOrigin origin = pointerOrigin(call->getImplicitObjectArgument());
     if (!call->getMethodDecl() || call->getMethodDecl()->getName() != "data")

@@ -30,6 +30,7 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class FieldDecl;
 class FunctionDecl;
 class MemberExpr;
 class Stmt;
@@ -72,9 +73,15 @@ public:
   // of the call chain and through local views (`float *tail = base + n`),
   // and how many bytes past that buffer's start, when the host code shows
   // it. No root when the pointer may point anywhere.
+  // Where a pointer argument comes from: a host variable (`root`), or a
+  // pointer field of a local struct (`plan.d_in`) or of an element of a
+  // local array of structs (`plan[i].d_in`, `element` when the index is a
+  // constant), which holds an allocation of its own.
   struct PointerOrigin {
     const clang::VarDecl *root = nullptr;
     std::optional<z3::expr> offset;
+    const clang::FieldDecl *field = nullptr;
+    std::optional<int64_t> element;
   };
   PointerOrigin pointerOrigin(const clang::Expr *pointer_arg);
 
@@ -86,6 +93,12 @@ private:
   // Whether a pointer variable is set from another pointer after its
   // declaration (`p = q`), so that it may point into any buffer.
   bool reassignedPointer(const clang::VarDecl &var) const;
+  // Whether some assignment in the host function sets `field` from
+  // another pointer (`plan[1].d_in = plan[0].d_out`) rather than from an
+  // allocation.
+  bool reassignedField(const clang::FieldDecl &field) const;
+  // The origin of `s.field` or `a[i].field` for a local `s` or `a`.
+  PointerOrigin fieldOrigin(const clang::MemberExpr &member);
   // The argument the caller passes for a parameter of `host`, when this
   // frame has a caller and the parameter keeps that value.
   const clang::Expr *argumentFor(const clang::VarDecl &var) const;

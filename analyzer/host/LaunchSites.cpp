@@ -328,6 +328,19 @@ void addStructArgument(LaunchContext &context, const std::string &name,
   }
 }
 
+// What identifies a buffer among a launch's pointer arguments: a host
+// variable, or one pointer field of a local struct or of one element of a
+// local array of structs.
+struct OriginKey {
+  const clang::VarDecl *root;
+  const clang::FieldDecl *field;
+  std::optional<int64_t> element;
+  bool operator==(const OriginKey &o) const {
+    return root == o.root && field == o.field && element == o.element;
+  }
+  bool operator!=(const OriginKey &o) const { return !(*this == o); }
+};
+
 // The facts of one launch reached through one call chain; `host_values` is
 // the launching function's frame.
 LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel,
@@ -353,8 +366,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
 
   // Host buffers in the order the arguments name them, so that the facts
   // (and the solver's problem) are the same on every run.
-  std::vector<std::pair<const clang::VarDecl *,
-                        std::vector<std::pair<int, HostValues::PointerOrigin>>>>
+  std::vector<std::pair<OriginKey, std::vector<std::pair<int, HostValues::PointerOrigin>>>>
       pointer_roots;
   for (unsigned i = 0;
        i < launch.arguments.size() && i < kernel.getNumParams() && i < names.size(); ++i) {
@@ -377,10 +389,18 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
         context.unknown_origin.insert(static_cast<int>(i));
         continue;
       }
+      OriginKey key{root, origin.field, origin.element};
+      // The same field of an element whose index is not a constant may be
+      // any element's.
+      for (const auto &[other_key, others] : pointer_roots)
+        if (other_key.root == root && other_key.field == origin.field && other_key != key &&
+            (!other_key.element || !origin.element))
+          for (const auto &other : others)
+            context.may_alias.insert({other.first, static_cast<int>(i)});
       auto known = std::find_if(pointer_roots.begin(), pointer_roots.end(),
-                                [&](const auto &entry) { return entry.first == root; });
+                                [&](const auto &entry) { return entry.first == key; });
       if (known == pointer_roots.end())
-        known = pointer_roots.insert(pointer_roots.end(), {root, {}});
+        known = pointer_roots.insert(pointer_roots.end(), {key, {}});
       auto &sharing = known->second;
       for (const auto &other : sharing)
         context.may_alias.insert({other.first, static_cast<int>(i)});
@@ -399,9 +419,9 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
                       "host '" + sourceText(arg->getSourceRange(), sources) + "'", ast,
                       symbols, where);
   }
-  for (const auto &[root, params] : pointer_roots)
+  for (const auto &[key, params] : pointer_roots)
     if (params.size() > 1)
-      addPointerBaseFacts(context, *root, params, launch, names, ast, symbols, where);
+      addPointerBaseFacts(context, *key.root, params, launch, names, ast, symbols, where);
   for (Fact &fact : host_values.dominatingFacts())
     context.facts.push_back(std::move(fact));
   context.site = site;
