@@ -21,9 +21,14 @@ struct ClassQuery {
   v1::MemoryScope insufficient_scope = v1::MEMORY_SCOPE_UNSPECIFIED;
 };
 
-// Atomics and volatile accesses are strong: two of them do not race.
+// Atomics and volatile accesses are strong: either can be the flag of a
+// release and an acquire, and two of them on such a flag do not race.
 bool isAtomic(const MemoryAccess &a) {
   return a.site.kind() == v1::ACCESS_KIND_ATOMIC || a.strong;
+}
+
+bool isVolatile(const MemoryAccess &a) {
+  return a.strong && a.site.kind() != v1::ACCESS_KIND_ATOMIC;
 }
 
 // Whether the two threads of a race of this class may be in different
@@ -40,7 +45,9 @@ bool blockScoped(const MemoryAccess &a) {
 // its own race: the thread pairs differ and so does the fix.
 std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b) {
   bool shared = a.object->space == v1::MEMORY_SPACE_SHARED;
-  if (isAtomic(a) && isAtomic(b)) {
+  // Volatile is not atomic: volatile accesses race like plain ones.
+  auto atomic = [](const MemoryAccess &x) { return x.site.kind() == v1::ACCESS_KIND_ATOMIC; };
+  if (atomic(a) && atomic(b)) {
     // Atomics never race with atomics whose scope includes both threads;
     // a block-scope atomic does not include another block's threads.
     if (shared || (!blockScoped(a) && !blockScoped(b)))
@@ -48,8 +55,9 @@ std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b)
     return {{v1::RACE_CLASS_SCOPED, v1::SYNC_DEFECT_INSUFFICIENT_ATOMIC_SCOPE,
              v1::MEMORY_SCOPE_BLOCK}};
   }
-  v1::SyncDefect mixed = isAtomic(a) || isAtomic(b)
-                             ? v1::SYNC_DEFECT_ATOMIC_VS_PLAIN
+  v1::SyncDefect mixed = atomic(a) || atomic(b) ? v1::SYNC_DEFECT_ATOMIC_VS_PLAIN
+                         : isVolatile(a) && isVolatile(b)
+                             ? v1::SYNC_DEFECT_VOLATILE_NOT_SYNCHRONIZING
                              : v1::SYNC_DEFECT_UNSPECIFIED;
   auto defect = [&](v1::SyncDefect plain) {
     return mixed != v1::SYNC_DEFECT_UNSPECIFIED ? mixed : plain;
@@ -594,7 +602,8 @@ ClassQuery Checker::namedDefect(const MemoryAccess &a, const MemoryAccess &b,
                                ClassQuery query, bool inter_block) const {
   OrderingAttempt tried = sync_.attempt(a, b, inter_block);
   if (tried.kind == OrderingAttempt::Kind::None ||
-      query.defect == v1::SYNC_DEFECT_ATOMIC_VS_PLAIN)
+      query.defect == v1::SYNC_DEFECT_ATOMIC_VS_PLAIN ||
+      query.defect == v1::SYNC_DEFECT_VOLATILE_NOT_SYNCHRONIZING)
     return query;
   bool lock = tried.kind == OrderingAttempt::Kind::Lock;
   if (!tried.fenced) {

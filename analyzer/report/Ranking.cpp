@@ -96,6 +96,7 @@ std::string defectText(v1::SyncDefect defect) {
   case v1::SYNC_DEFECT_DIFFERENT_LOCK_ADDRESSES: return "the critical sections may hold different locks (the lock addresses can differ)";
   case v1::SYNC_DEFECT_ATOMIC_VS_PLAIN: return "an atomic and a plain access to the same location";
   case v1::SYNC_DEFECT_DIVERGENT_BARRIER: return "the threads that must meet at the barrier may not all reach it";
+  case v1::SYNC_DEFECT_VOLATILE_NOT_SYNCHRONIZING: return "volatile does not synchronize: it keeps each access in memory, but the accesses are not atomic and nothing orders them (use atomics, a barrier or __syncwarp())";
   default: return "";
   }
 }
