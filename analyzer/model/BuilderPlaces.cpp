@@ -186,6 +186,17 @@ Place Builder::place(const clang::Expr *expr) {
       return placeOf(eval(unary->getSubExpr()));
     if (unary->getOpcode() == clang::UO_Extension)
       return place(unary->getSubExpr());
+    // `--left > 0`: in C++ a prefix step designates its operand, stepped.
+    if (unary->getOpcode() == clang::UO_PreInc || unary->getOpcode() == clang::UO_PreDec) {
+      evalUnary(*unary);
+      return place(unary->getSubExpr());
+    }
+  }
+  // `(x = y)` and `(x += y)` designate x, assigned.
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(expr);
+      binary && binary->isAssignmentOp() && !binary->getLHS()->getType()->isRecordType()) {
+    evalBinary(*binary);
+    return place(binary->getLHS());
   }
   if (auto *member = dyn_cast<clang::MemberExpr>(expr)) {
     auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());

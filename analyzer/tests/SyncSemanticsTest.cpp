@@ -340,5 +340,46 @@ TEST(SyncSemantics, TicketBroadcastAcrossABarrierPicksOneLastBlock) {
   EXPECT_TRUE(hasRaceBetween(unordered, 9, 12)) << unordered.DebugString();
 }
 
+TEST(SyncSemantics, VolatileIsNotAtomicButCanBeAFencedFlag) {
+  auto every_thread = analyzeCode(R"(
+__global__ void last(volatile int *word) { *word = threadIdx.x; }
+int main() { int *w; cudaMalloc(&w, 4); last<<<1, 64>>>(w); }
+)");
+  auto races = findings(every_thread, v1::RACE_CLASS_INTRA_WARP);
+  ASSERT_FALSE(races.empty()) << every_thread.DebugString();
+  EXPECT_EQ(races.front().defect(), v1::SYNC_DEFECT_VOLATILE_NOT_SYNCHRONIZING);
+
+  auto handoff = analyzeCode(R"(
+__global__ void publish(int *data, volatile int *flag, int *out) {
+  if (threadIdx.x != 0) return;
+  if (blockIdx.x == 0) { data[0] = 1; __threadfence(); *flag = 1; }
+  else { while (*flag == 0) {} __threadfence(); out[0] = data[0]; }
+}
+int main() { int *d, *f, *o; cudaMalloc(&d, 4); cudaMalloc(&f, 4); cudaMalloc(&o, 4);
+  publish<<<2, 32>>>(d, f, o); }
+)");
+  EXPECT_EQ(handoff.candidates_size(), 0) << handoff.DebugString();
+}
+
+TEST(SyncSemantics, WarpSynchronousVolatileCodeRacesUnlessLanesRunInLockStep) {
+  const char *code = R"(
+__global__ void fold(float *out) {
+  __shared__ float s[48];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x < 32) { volatile float *v = s; v[threadIdx.x] += v[threadIdx.x + 16]; }
+  if (threadIdx.x == 0) out[blockIdx.x] = s[0];
+}
+int main() { float *o; cudaMalloc(&o, 64); fold<<<4, 48>>>(o); }
+)";
+  auto independent = analyzeCode(code);
+  EXPECT_FALSE(findings(independent, v1::RACE_CLASS_INTRA_WARP).empty())
+      << independent.DebugString();
+  AnalyzeOptions lockstep;
+  lockstep.assume_warp_lockstep = true;
+  auto old_reading = analyzeCode(code, lockstep);
+  EXPECT_EQ(old_reading.candidates_size(), 0) << old_reading.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

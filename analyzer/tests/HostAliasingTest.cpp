@@ -1,0 +1,122 @@
+// Which pointer arguments of a launch may share a buffer, as the host code
+// shows it, and launch dims built from dim3 fields.
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+const char *kWrapperWithoutCaller = R"(
+__global__ void shift(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < n) out[i] = in[i + 1];
+}
+void launchShift(const float *in, float *out, int n) {
+  shift<<<(n + 255) / 256, 256>>>(in, out, n);
+}
+)";
+
+TEST(HostAliasing, WrapperParametersWithoutACallerAreDistinctAndSaySo) {
+  auto result = analyzeCode(kWrapperWithoutCaller);
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+  bool stated = false;
+  for (const v1::RaceFreedomProof &proof : result.race_freedom_proofs())
+    for (const v1::Assumption &a : proof.assumptions())
+      stated |= a.kind() == v1::HOST_FACT_KIND_ANALYSIS &&
+                a.description().find("assumes 'in' and 'out' do not overlap") == 0;
+  EXPECT_TRUE(stated) << result.DebugString();
+}
+
+TEST(HostAliasing, AssumeAliasingChecksWrapperParametersAsOverlapping) {
+  AnalyzeOptions options;
+  options.assume_aliasing = true;
+  auto result = analyzeCode(kWrapperWithoutCaller, options);
+  EXPECT_FALSE(findings(result, v1::RACE_CLASS_INTER_BLOCK).empty()) << result.DebugString();
+  EXPECT_TRUE(result.options().assume_aliasing());
+}
+
+TEST(HostAliasing, EachCallerOfAWrapperIsItsOwnContextAndNamed) {
+  std::string code = std::string(kWrapperWithoutCaller) + R"(
+int main() {
+  float *a, *b;
+  cudaMalloc(&a, 1 << 20); cudaMalloc(&b, 1 << 20);
+  launchShift(a, b, 1000);
+  launchShift(b, b, 1000);
+}
+)";
+  auto lineOf = [&](const std::string &text) {
+    return 1 + std::count(code.begin(), code.begin() + code.find(text), '\n');
+  };
+  auto result = analyzeCode(code);
+  auto races = findings(result, v1::RACE_CLASS_INTER_BLOCK);
+  ASSERT_EQ(races.size(), 1u) << result.DebugString();
+  ASSERT_EQ(races.front().launch_site().called_from_size(), 1) << result.DebugString();
+  // The in-place call, not the one with two buffers.
+  EXPECT_EQ(races.front().launch_site().called_from(0).line() - races.front().first().location().line(),
+            lineOf("launchShift(b, b") - lineOf("out[i] = in"));
+  EXPECT_EQ(races.front().launch_site().called_from(0).function(), "main");
+}
+
+TEST(HostAliasing, FieldsOfAnArrayOfPlansAreSeparateAllocationsUnlessCopied) {
+  const char *code = R"(
+struct Plan { float *src; float *dst; };
+__global__ void shift(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < n) out[i] = in[i + 1];
+}
+int main() {
+  Plan plan[2];
+  for (int p = 0; p < 2; ++p) {
+    cudaMalloc(&plan[p].src, 1 << 20);
+    cudaMalloc(&plan[p].dst, 1 << 20);
+  }
+  COPY
+  shift<<<4, 256>>>(plan[1].src, plan[0].dst, 1024);
+}
+)";
+  auto with = [&](const std::string &copy) {
+    std::string source = code;
+    source.replace(source.find("COPY"), 4, copy);
+    return analyzeCode(source);
+  };
+  auto separate = with("");
+  EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
+  auto copied = with("plan[1].src = plan[0].dst;");
+  EXPECT_FALSE(findings(copied, v1::RACE_CLASS_INTER_BLOCK).empty()) << copied.DebugString();
+}
+
+TEST(HostAliasing, GridBuiltFromBlockFieldsKeepsItsValue) {
+  const char *code = R"(
+__global__ void row(float *a, int w) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  a[x] += 1;
+  if (x == 0) a[w] = 0;
+}
+int main() {
+  int w = 4096;
+  float *a;
+  cudaMalloc(&a, 2 * w * sizeof(float));
+  GRID
+  row<<<grid, block>>>(a, w);
+}
+)";
+  auto with = [&](const std::string &grid) {
+    std::string source = code;
+    source.replace(source.find("GRID"), 4, grid);
+    return analyzeCode(source);
+  };
+  auto exact = with("dim3 block(8, 1, 1); dim3 grid(w / block.x, 1, 1);");
+  EXPECT_EQ(exact.candidates_size(), 0) << exact.DebugString();
+  auto copied = with("dim3 block; block.x = 16; dim3 g0(w / block.x); dim3 grid(g0);");
+  EXPECT_EQ(copied.candidates_size(), 0) << copied.DebugString();
+  auto rounded = with("dim3 block(48); dim3 grid; grid.x = (w + block.x - 1) / block.x;");
+  auto races = findings(rounded, v1::RACE_CLASS_INTER_BLOCK);
+  ASSERT_FALSE(races.empty()) << rounded.DebugString();
+  EXPECT_EQ(races.front().witness().grid_dim().x(), 86u) << rounded.DebugString();
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing

@@ -1,0 +1,114 @@
+// Variables a loop steps by a fixed amount (in while and do-while loops, a
+// second counter beside the for counter, pointer walks) hold start + k *
+// step in iteration k, and loops whose iterations synchronize unequally
+// still order the iterations of a thread's block.
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+TEST(LoopInduction, GridStrideWhileLoopIsRaceFree) {
+  auto result = analyzeCode(R"(
+__global__ void zero(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  while (i < n) { a[i] = 0; i += blockDim.x * gridDim.x; }
+}
+int main() { float *a; cudaMalloc(&a, 4096 * 4); zero<<<4, 256>>>(a, 4096); }
+)");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+}
+
+TEST(LoopInduction, BlockStrideWhileLoopRacesWithAWitnessTheStepAllows) {
+  auto result = analyzeCode(R"(
+__global__ void scale(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  while (i < n) { a[i] *= 2; i += blockDim.x; }
+}
+int main() { float *a; cudaMalloc(&a, 4096 * 4); scale<<<4, 256>>>(a, 4096); }
+)");
+  auto races = findings(result, v1::RACE_CLASS_INTER_BLOCK);
+  ASSERT_FALSE(races.empty()) << result.DebugString();
+  // Threads of different blocks meet only at an element both reach: a
+  // multiple of the step past each one's start.
+  const v1::Witness &w = races.front().witness();
+  int64_t element = w.byte_offset() / 4;
+  for (const v1::ThreadCoord &t : {w.first(), w.second()}) {
+    int64_t start = t.block_idx().x() * 256 + t.thread_idx().x();
+    EXPECT_GE(element, start) << w.DebugString();
+    EXPECT_EQ((element - start) % 256, 0) << w.DebugString();
+  }
+  EXPECT_TRUE(findings(result, v1::RACE_CLASS_INTRA_BLOCK).empty()) << result.DebugString();
+}
+
+TEST(LoopInduction, SecondCounterAndPointerWalksStayPerThread) {
+  auto result = analyzeCode(R"(
+__global__ void columns(float *m, const int *src, int *dst, int rows, int cols) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c >= cols) return;
+  int offset = 0;
+  for (int r = 0; r < rows; ++r) { m[offset + c] += 1; offset += cols; }
+  const int *from = src + c;
+  int *to = dst + c;
+  int left = rows;
+  do { *to = *from; from += cols; to += cols; } while (--left > 0);
+}
+int main() {
+  float *m; int *s, *d;
+  cudaMalloc(&m, 1 << 20); cudaMalloc(&s, 1 << 20); cudaMalloc(&d, 1 << 20);
+  columns<<<8, 128>>>(m, s, d, 64, 1000);
+}
+)");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+}
+
+TEST(LoopInduction, AStepAContinueCanSkipIsNotAnInductionVariable) {
+  // `j` is stepped only in iterations that do not continue: it can stay
+  // behind, so two threads' j may meet.
+  auto result = analyzeCode(R"(
+__global__ void compact(const int *in, int *out, int n) {
+  int j = threadIdx.x;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    if (in[i] == 0) continue;
+    out[j] = in[i];
+    j += 1;
+  }
+}
+int main() { int *i, *o; cudaMalloc(&i, 4096); cudaMalloc(&o, 4096); compact<<<1, 64>>>(i, o, 1024); }
+)");
+  EXPECT_FALSE(findings(result, v1::RACE_CLASS_INTRA_WARP).empty()) << result.DebugString();
+}
+
+TEST(LoopInduction, BarriersInAnInnerLoopOrderTheOuterIterations) {
+  const char *kernel = R"(
+__global__ void passes(float *data, int tiles, int sweeps) {
+  __shared__ float tile[128];
+  for (int t = 0; t < tiles; ++t) {
+    for (int s = 0; s < sweeps; ++s) {
+      tile[threadIdx.x] = data[t * 128 + threadIdx.x];
+      __syncthreads();
+      data[t * 128 + threadIdx.x] = tile[(threadIdx.x + 1) % 128];
+      SECOND_BARRIER
+    }
+  }
+}
+int main() { float *d; cudaMalloc(&d, 1 << 20); passes<<<1, 128>>>(d, 64, 3); }
+)";
+  auto with = [&](const std::string &second) {
+    std::string code = kernel;
+    code.replace(code.find("SECOND_BARRIER"), 14, second);
+    return analyzeCode(code);
+  };
+  auto ordered = with("__syncthreads();");
+  EXPECT_EQ(ordered.candidates_size(), 0) << ordered.DebugString();
+  auto racy = with("");
+  auto races = findings(racy, v1::RACE_CLASS_INTRA_BLOCK);
+  ASSERT_FALSE(races.empty()) << racy.DebugString();
+  EXPECT_EQ(races.front().first().location().line(), 6u);
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
