@@ -438,19 +438,6 @@ int main() {
   EXPECT_TRUE(hasRaceBetween(analyzeCode(two), 3, 3));
 }
 
-TEST(HostFacts, PointerParametersOfAFunctionWithNoCallerMayAlias) {
-  auto result = analyzeCode(R"(
-__global__ void copy(const float *in, float *out) {
-  out[threadIdx.x] = in[threadIdx.x + 1];
-}
-void run(const float *in, float *out) {
-  copy<<<1, 64>>>(in, out);
-}
-)");
-  // run() may be given the same buffer twice.
-  EXPECT_TRUE(hasRaceBetween(result, 3, 3)) << result.DebugString();
-}
-
 // A chunk offset the kernel assumes to be a multiple of its block: each
 // thread reads back the element it wrote only when it is.
 constexpr const char *kAlignedChunks = R"(
