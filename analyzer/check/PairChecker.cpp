@@ -21,15 +21,14 @@ struct ClassQuery {
   v1::MemoryScope insufficient_scope = v1::MEMORY_SCOPE_UNSPECIFIED;
 };
 
+bool isAtomic(const MemoryAccess &a) { return a.site.kind() == v1::ACCESS_KIND_ATOMIC; }
+
+// Volatile is not atomic: volatile accesses race like plain ones.
+bool isVolatile(const MemoryAccess &a) { return a.strong && !isAtomic(a); }
+
 // Atomics and volatile accesses are strong: either can be the flag of a
 // release and an acquire, and two of them on such a flag do not race.
-bool isAtomic(const MemoryAccess &a) {
-  return a.site.kind() == v1::ACCESS_KIND_ATOMIC || a.strong;
-}
-
-bool isVolatile(const MemoryAccess &a) {
-  return a.strong && a.site.kind() != v1::ACCESS_KIND_ATOMIC;
-}
+bool isStrong(const MemoryAccess &a) { return isAtomic(a) || a.strong; }
 
 // Whether the two threads of a race of this class may be in different
 // blocks (inter-block and scoped races).
@@ -45,9 +44,7 @@ bool blockScoped(const MemoryAccess &a) {
 // its own race: the thread pairs differ and so does the fix.
 std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b) {
   bool shared = a.object->space == v1::MEMORY_SPACE_SHARED;
-  // Volatile is not atomic: volatile accesses race like plain ones.
-  auto atomic = [](const MemoryAccess &x) { return x.site.kind() == v1::ACCESS_KIND_ATOMIC; };
-  if (atomic(a) && atomic(b)) {
+  if (isAtomic(a) && isAtomic(b)) {
     // Atomics never race with atomics whose scope includes both threads;
     // a block-scope atomic does not include another block's threads.
     if (shared || (!blockScoped(a) && !blockScoped(b)))
@@ -55,7 +52,7 @@ std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b)
     return {{v1::RACE_CLASS_SCOPED, v1::SYNC_DEFECT_INSUFFICIENT_ATOMIC_SCOPE,
              v1::MEMORY_SCOPE_BLOCK}};
   }
-  v1::SyncDefect mixed = atomic(a) || atomic(b) ? v1::SYNC_DEFECT_ATOMIC_VS_PLAIN
+  v1::SyncDefect mixed = isAtomic(a) || isAtomic(b) ? v1::SYNC_DEFECT_ATOMIC_VS_PLAIN
                          : isVolatile(a) && isVolatile(b)
                              ? v1::SYNC_DEFECT_VOLATILE_NOT_SYNCHRONIZING
                              : v1::SYNC_DEFECT_UNSPECIFIED;
@@ -120,6 +117,8 @@ private:
   bool distinctByAssumption(const MemoryAccess &a, const MemoryAccess &b) const;
   // The race-freedom verdict of such a pair, with the assumption stated.
   void addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b);
+  // A race-freedom verdict for the pair in this launch, with no assumption yet.
+  v1::RaceFreedomProof proofOf(const MemoryAccess &a, const MemoryAccess &b) const;
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
   // What addBase asserts, pinned once: every pair's solver starts from it.
   std::vector<z3::expr> baseAssertions() const;
@@ -524,7 +523,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   }
   // Scoped atomics on a lock or flag word are reported through the
   // accesses the word guards.
-  if (isAtomic(a) && isAtomic(b) && sync_.isSyncWord(a.object))
+  if (isStrong(a) && isStrong(b) && sync_.isSyncWord(a.object))
     return;
   std::vector<z3::expr> trackers;
   z3::solver &solver = pairSolver(trackers);
@@ -765,13 +764,18 @@ void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
   result_.candidates.push_back(std::move(candidate));
 }
 
-void Checker::addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b) {
+v1::RaceFreedomProof Checker::proofOf(const MemoryAccess &a, const MemoryAccess &b) const {
   v1::RaceFreedomProof proof;
   proof.set_kernel(model_.kernel_name);
   *proof.mutable_first() = a.site;
   *proof.mutable_second() = b.site;
   if (context_.site)
     *proof.mutable_launch_site() = *context_.site;
+  return proof;
+}
+
+void Checker::addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b) {
+  v1::RaceFreedomProof proof = proofOf(a, b);
   v1::Assumption *assumption = proof.add_assumptions();
   assumption->set_kind(v1::HOST_FACT_KIND_ANALYSIS);
   assumption->set_role(v1::Assumption::ROLE_REQUIRED_FOR_RACE_FREEDOM);
@@ -786,12 +790,7 @@ void Checker::addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b) {
 void Checker::addProof(const MemoryAccess &a, const MemoryAccess &b,
                        const z3::expr_vector &core,
                        const std::vector<z3::expr> &trackers) {
-  v1::RaceFreedomProof proof;
-  proof.set_kernel(model_.kernel_name);
-  *proof.mutable_first() = a.site;
-  *proof.mutable_second() = b.site;
-  if (context_.site)
-    *proof.mutable_launch_site() = *context_.site;
+  v1::RaceFreedomProof proof = proofOf(a, b);
   std::set<size_t> needed;
   for (unsigned i = 0; i < core.size(); ++i)
     for (size_t t = 0; t < trackers.size(); ++t)

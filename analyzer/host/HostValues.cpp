@@ -171,8 +171,7 @@ std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
     if (var && var->isLocalVarDecl() && var->getType()->isRecordType()) {
       for (int axis = 0; axis < 3; ++axis) {
         std::string field(1, "xyz"[axis]);
-        out[axis] = fieldAssignment(*var, field) ? std::optional(fieldValue(*var, field))
-                                                 : std::nullopt;
+        out[axis] = reachingFieldValue(*var, field);
       }
       return out;
     }
@@ -300,10 +299,19 @@ bool HostValues::dominatesLaunch(const clang::Stmt &stmt) const {
 }
 
 z3::expr HostValues::fieldValue(const clang::VarDecl &var, const std::string &field) {
+  if (std::optional<z3::expr> reaching = reachingFieldValue(var, field))
+    return *reaching;
+  return fieldSymbolFor(var, field);
+}
+
+std::optional<z3::expr> HostValues::reachingFieldValue(const clang::VarDecl &var,
+                                                       const std::string &field) {
   bool local = var.isLocalVarDecl() && !var.isStaticLocal();
   auto key = std::make_pair(&var, field);
   const clang::Expr *assigned = local ? fieldAssignment(var, field) : nullptr;
-  if (!assigned || following_fields_.count(key))
+  if (!assigned)
+    return std::nullopt;
+  if (following_fields_.count(key))
     return fieldSymbolFor(var, field);
   following_fields_.insert(key);
   std::optional<z3::expr> result;

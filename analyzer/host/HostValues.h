@@ -114,6 +114,9 @@ private:
   // `var.field` at the launch: what its one dominating assignment or the
   // struct's initializer gives it, else a symbol for the field.
   z3::expr fieldValue(const clang::VarDecl &var, const std::string &field);
+  // The same, or nothing when no write or initializer gives the field.
+  std::optional<z3::expr> reachingFieldValue(const clang::VarDecl &var,
+                                             const std::string &field);
   const clang::Expr *fieldAssignment(const clang::VarDecl &var,
                                      const std::string &field) const;
   // Whether `stmt` is a statement of a block around the launch, before it.

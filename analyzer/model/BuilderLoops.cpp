@@ -177,16 +177,14 @@ void Builder::setCounters(State &state, const SyncCount &count,
     state.masked_warp.insert_or_assign(mask, values[i++]);
 }
 
-z3::expr Builder::counterAtHead(const z3::expr &at_entry, std::optional<int> per_iteration,
-                                const z3::expr &k, const char *name) {
+z3::expr Builder::advanceAtHead(std::optional<int> per_iteration, const z3::expr &k,
+                                const char *name) {
   if (per_iteration)
-    return arith_.add(at_entry, arith_.mul(k, arith_.constant(*per_iteration, kInt64)));
-  z3::expr head = uniformInLoops(name, kInt64, iterations_);
-  std::vector<z3::expr> outer(iterations_.begin(), iterations_.end() - 1);
-  model_.thread_facts.push_back(arith_.lessEq(zero64(), head, true));
-  model_.thread_facts.push_back(k != 0 || head == zero64());
-  model_.iteration_syncs.push_back({k, outer, head, zero64()});
-  return arith_.add(at_entry, head);
+    return arith_.mul(k, arith_.constant(*per_iteration, kInt64));
+  z3::expr advance = uniformInLoops(name, kInt64, iterations_);
+  model_.thread_facts.push_back(arith_.lessEq(zero64(), advance, true));
+  model_.thread_facts.push_back(k != 0 || advance == zero64());
+  return advance;
 }
 
 // Loops: each thread is in its own iteration k >= 0 of each loop. Variables
@@ -223,12 +221,12 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   auto nameOf = [&](size_t i) { return i < 3 ? names[i] : "maskedsync"; };
   std::vector<int> counts = countsOf(per_iteration);
   std::vector<z3::expr> at_entry = countersOf(entry, per_iteration);
-  size_t first_own = model_.iteration_syncs.size();
-  std::vector<z3::expr> heads;
-  for (size_t i = 0; i < counts.size(); ++i)
-    heads.push_back(counterAtHead(at_entry[i],
-                                  per_iteration.exact ? std::optional<int>(counts[i]) : std::nullopt,
-                                  k, nameOf(i)));
+  std::vector<z3::expr> advances, heads;
+  for (size_t i = 0; i < counts.size(); ++i) {
+    advances.push_back(advanceAtHead(
+        per_iteration.exact ? std::optional<int>(counts[i]) : std::nullopt, k, nameOf(i)));
+    heads.push_back(arith_.add(at_entry[i], advances[i]));
+  }
   setCounters(state_, per_iteration, heads);
 
   if (shape.cond)
@@ -237,12 +235,13 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   walk(shape.body);
   if (shape.inc)
     walk(shape.inc);
+  iterations_.pop_back();
+  std::vector<KernelModel::IterationSync> unequal;
   if (!per_iteration.exact) {
     std::vector<z3::expr> at_end = countersOf(state_, per_iteration);
     for (size_t i = 0; i < at_end.size(); ++i)
-      model_.iteration_syncs[first_own + i].per_iteration = arith_.sub(at_end[i], heads[i]);
+      unequal.push_back({k, iterations_, advances[i], arith_.sub(at_end[i], heads[i])});
   }
-  iterations_.pop_back();
 
   // After the loop: the counters advanced by a uniform trip count; stepped
   // variables by some number of steps; other variables the loop assigned
@@ -257,11 +256,12 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
       continue;
     }
     // Past every iteration the thread took part in.
-    const KernelModel::IterationSync &own = model_.iteration_syncs[first_own + i];
     z3::expr total = uniformInLoops(nameOf(i), kInt64, iterations_);
     model_.thread_facts.push_back(
-        arith_.lessEq(arith_.add(own.head, own.per_iteration), total, true) || !entry.pc);
+        arith_.lessEq(arith_.add(unequal[i].head, unequal[i].per_iteration), total, true) ||
+        !entry.pc);
     after.push_back(arith_.add(at_entry[i], total));
+    model_.iteration_syncs.push_back(unequal[i]);
   }
   setCounters(state_, per_iteration, after);
   if (per_iteration.exact)

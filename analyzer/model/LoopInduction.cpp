@@ -19,11 +19,6 @@ using clang::isa;
 
 namespace {
 
-bool isVar(const clang::Expr *e, const clang::VarDecl &var) {
-  auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
-  return ref && ref->getDecl() == &var;
-}
-
 const clang::VarDecl *referencedVar(const clang::Expr *e) {
   auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
   return ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;

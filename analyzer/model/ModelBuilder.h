@@ -173,11 +173,11 @@ private:
                            std::vector<SteppedVariable> &stepped);
   // `v` at iteration `k` of a loop that steps it.
   Value steppedValue(const SteppedVariable &v, const z3::expr &k) const;
-  // A synchronization counter at the head of iteration k: exact when every
-  // iteration synchronizes alike, otherwise a monotone function of the
+  // How far a synchronization counter has advanced since the loop's entry
+  // at the head of iteration k: k * the per-iteration count when every
+  // iteration synchronizes alike, otherwise a nondecreasing function of the
   // enclosing iterations (IterationSync in KernelModel.h).
-  z3::expr counterAtHead(const z3::expr &at_entry, std::optional<int> per_iteration,
-                         const z3::expr &k, const char *name);
+  z3::expr advanceAtHead(std::optional<int> per_iteration, const z3::expr &k, const char *name);
   // The counters a loop tracks, in one order: block, warp, grid, then the
   // partial warp groups `count` names; and their per-iteration counts.
   static std::vector<int> countsOf(const SyncCount &count);

@@ -9,12 +9,12 @@
 
 namespace gpurace::analyzer {
 
-namespace {
-
 bool isVar(const clang::Expr *e, const clang::VarDecl &var) {
   auto *ref = clang::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
   return ref && ref->getDecl() == &var;
 }
+
+namespace {
 
 std::optional<int64_t> constant(const clang::Expr *e, const clang::ASTContext &ast) {
   clang::Expr::EvalResult result;

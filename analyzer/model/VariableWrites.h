@@ -16,6 +16,7 @@
 
 namespace clang {
 class ASTContext;
+class Expr;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -30,6 +31,9 @@ struct VariableStep {
   // `>>`).
   int64_t amount = 0;
 };
+
+// Whether `e` names `var` (through parentheses and implicit casts).
+bool isVar(const clang::Expr *e, const clang::VarDecl &var);
 
 VariableStep stepOf(const clang::Stmt &write, const clang::VarDecl &var,
                     const clang::ASTContext &ast);
