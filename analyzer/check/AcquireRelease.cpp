@@ -133,6 +133,13 @@ AcquireRelease::AcquireRelease(const KernelModel &model, const SymbolSpace &symb
   for (const MemoryObject *word : fenced_releases)
     if (fenced_acquires.count(word))
       sync_words_.insert(word);
+  for (const MemoryAccess &access : model.accesses) {
+    if (!acquiresWith(access))
+      continue;
+    for (const SyncHalf &release : findGuards(access).releases)
+      if (release.fence)
+        relays_.push_back({{&access, release.fence}, release});
+  }
 }
 
 AccessGuards AcquireRelease::findGuards(const MemoryAccess &access) const {
@@ -179,6 +186,54 @@ z3::expr AcquireRelease::flagOrdered(const MemoryAccess &first, int t1,
       any = any || (holds(release, t1) && holds(acquire, t2) &&
                     sameWord(release, t1, acquire, t2));
   });
+  for (const SyncHalf &release : guards(first).releases)
+    if (release.fence)
+      any = any || (holds(release, t1) && relayed(release, t1, second, t2, 3));
+  return any;
+}
+
+z3::expr AcquireRelease::sameBlock(int tx, int ty) const {
+  z3::expr same = symbols_.context().bool_val(true);
+  for (int axis = 0; axis < 3; ++axis)
+    same = same && symbols_.forThread(symbols_.blockIdx(axis), tx) ==
+                       symbols_.forThread(symbols_.blockIdx(axis), ty);
+  return same;
+}
+
+z3::expr AcquireRelease::hopReaches(const SyncHalf &release, int tx,
+                                    const SyncHalf &acquire, int ty) const {
+  if (reaches(release, true) && reaches(acquire, true))
+    return symbols_.context().bool_val(true);
+  if (reaches(release, false) && reaches(acquire, false))
+    return sameBlock(tx, ty);
+  return symbols_.context().bool_val(false);
+}
+
+z3::expr AcquireRelease::relayed(const SyncHalf &release, int from,
+                                 const MemoryAccess &second, int to, int relay) const {
+  z3::expr any = symbols_.context().bool_val(false);
+  if (relay > SymbolSpace::kThreads)
+    return any;
+  for (const Relay &via : relays_) {
+    if (!sameObject(release, via.acquire))
+      continue;
+    z3::expr onward = symbols_.context().bool_val(false);
+    for (const SyncHalf &acquire : guards(second).acquires)
+      if (sameObject(via.release, acquire) && !isLockAcquire(guards(second), acquire))
+        onward = onward || (holds(acquire, to) && sameWord(via.release, relay, acquire, to) &&
+                            hopReaches(via.release, relay, acquire, to));
+    onward = onward || relayed(via.release, relay, second, to, relay + 1);
+    if (onward.simplify().is_false())
+      continue;
+    // The relay is some thread of the launch on the relay's path. Its loop
+    // facts are left out: they bound iterations by trip counts shared with
+    // the pair's threads, and a spin loop's trip count must not decide
+    // whether the relay exists.
+    z3::expr hop = symbols_.coordinateBounds(relay) && holds(via.acquire, relay) &&
+                   holds(via.release, relay) && sameWord(release, from, via.acquire, relay) &&
+                   hopReaches(release, from, via.acquire, relay) && onward;
+    any = any || z3::exists(symbols_.threadSymbols(relay), hop);
+  }
   return any;
 }
 

@@ -8,7 +8,12 @@
 //  - a lock: both accesses lie between an acquire and a release of the same
 //    lock word, whichever thread enters first;
 //  - a flag: the first access precedes a release of a word that the second
-//    thread acquires before its access (producer and consumer).
+//    thread acquires before its access (producer and consumer);
+//  - a hand-off: the flag reaches the second thread through other threads,
+//    each acquiring the word the previous one released and then releasing
+//    the next (happens-before is transitive). Each relay is "some thread"
+//    of the launch, an existential over its symbols; each hop's fences and
+//    atomics must reach the two threads of that hop.
 //
 // The words must be one address (a Z3 equality, so "different locks" is a
 // satisfying assignment), and the fences and atomics must have a scope that
@@ -38,6 +43,13 @@ struct SyncHalf {
 struct AccessGuards {
   std::vector<SyncHalf> acquires; // before the access, nearest first
   std::vector<SyncHalf> releases; // after the access, nearest first
+};
+
+// A thread's acquire of one word followed in program order by a release
+// of another, with the fence between them: where a hand-off passes on.
+struct Relay {
+  SyncHalf acquire;
+  SyncHalf release;
 };
 
 // What synchronization a pair attempts, and how far it gets.
@@ -71,11 +83,21 @@ private:
   z3::expr sameWord(const SyncHalf &x, int tx, const SyncHalf &y, int ty) const;
   z3::expr flagOrdered(const MemoryAccess &first, int t1, const MemoryAccess &second,
                        int t2, bool inter_block) const;
+  // `release`, run by thread `from`, reaches an acquire of `second` by
+  // thread `to` through a relay thread `relay` (and perhaps more after it).
+  z3::expr relayed(const SyncHalf &release, int from, const MemoryAccess &second, int to,
+                   int relay) const;
+  // The hop from `release` (thread tx) to `acquire` (thread ty) is fenced
+  // and scoped for the two threads: always, within their block, or never.
+  z3::expr hopReaches(const SyncHalf &release, int tx, const SyncHalf &acquire,
+                      int ty) const;
+  z3::expr sameBlock(int tx, int ty) const;
   z3::expr lockOrdered(const MemoryAccess &a, const MemoryAccess &b, bool inter_block) const;
 
   const KernelModel &model_;
   const SymbolSpace &symbols_;
   std::vector<AccessGuards> guards_; // by index in model_.accesses
+  std::vector<Relay> relays_;
   std::set<const MemoryObject *> sync_words_;
 };
 

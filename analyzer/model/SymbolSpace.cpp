@@ -20,7 +20,8 @@ SymbolSpace::SymbolSpace(z3::context &context, OverflowMode mode)
       block_idx_(coordinates(arith_, "blockIdx")),
       block_dim_(coordinates(arith_, "blockDim")),
       grid_dim_(coordinates(arith_, "gridDim")), locals_(context),
-      renamed_{z3::expr_vector(context), z3::expr_vector(context)} {
+      renamed_{z3::expr_vector(context), z3::expr_vector(context),
+               z3::expr_vector(context), z3::expr_vector(context)} {
   for (int axis = 0; axis < 3; ++axis) {
     addLocal(thread_idx_[axis]);
     addLocal(block_idx_[axis]);
@@ -36,7 +37,7 @@ void SymbolSpace::addLocal(const z3::expr &symbol) {
     known.clear();
   locals_.push_back(symbol);
   std::string name = symbol.decl().name().str();
-  for (int t = 0; t < 2; ++t)
+  for (int t = 0; t < kThreads; ++t)
     renamed_[t].push_back(context().constant(
         (name + "@" + std::to_string(t + 1)).c_str(), symbol.get_sort()));
 }

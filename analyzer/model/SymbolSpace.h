@@ -48,10 +48,18 @@ public:
   z3::func_decl freshSharedFunction(const std::string &hint, unsigned arity,
                                     IntType type);
 
-  // `e` with every thread-local symbol renamed for thread 1 or 2. Pair
-  // checks rename the same offsets and conditions many times: the results
-  // are kept, keyed by the expression (held, so that its id stays its own).
+  // Threads a query can name: the pair (1 and 2) and the threads that hand
+  // a release on from one to the other (3 and 4).
+  static constexpr int kThreads = 4;
+
+  // `e` with every thread-local symbol renamed for thread 1 to kThreads.
+  // Pair checks rename the same offsets and conditions many times: the
+  // results are kept, keyed by the expression (held, so that its id stays
+  // its own).
   z3::expr forThread(const z3::expr &e, int thread) const;
+  // Every thread-local symbol renamed for `thread`: what a query
+  // quantifies over to say "some thread".
+  const z3::expr_vector &threadSymbols(int thread) const { return renamed_[thread - 1]; }
 
   // Whether `e` mentions a thread-local symbol.
   bool isThreadDependent(const z3::expr &e) const;
@@ -66,8 +74,8 @@ private:
   Arith arith_;
   std::array<z3::expr, 3> thread_idx_, block_idx_, block_dim_, grid_dim_;
   z3::expr_vector locals_;
-  std::array<z3::expr_vector, 2> renamed_;
-  mutable std::array<std::unordered_map<unsigned, std::pair<z3::expr, z3::expr>>, 2>
+  std::array<z3::expr_vector, kThreads> renamed_;
+  mutable std::array<std::unordered_map<unsigned, std::pair<z3::expr, z3::expr>>, kThreads>
       for_thread_;
   unsigned next_id_ = 0;
 };
