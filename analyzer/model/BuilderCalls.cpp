@@ -81,11 +81,13 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     return indirectCall(call);
   }
   if (auto sync = classifySyncFunction(*callee, callObject(call))) {
-    recordSync(call, *sync);
+    // What a collective takes (`__shfl_sync(mask, a[i], src)`,
+    // `cg::reduce(tile, a[i], op)`) is read before the threads meet.
     for (const clang::Expr *arg : call.arguments())
       eval(arg);
     if (const clang::Expr *group = callObject(call))
       eval(group);
+    recordSync(call, *sync);
     return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
                       "result of " + callee->getNameAsString(), &call);
   }

@@ -72,4 +72,47 @@ std::optional<Value> Builder::cooperativeGroupQuery(const clang::CallExpr &call,
   return intValue(arith_.convert(*result, kUInt64, type), type);
 }
 
+std::optional<std::array<z3::expr, 3>>
+Builder::cooperativeGroupTriple(const clang::CallExpr &call) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  std::string group = cooperativeGroupKind(callObject(call));
+  if (!callee || call.getNumArgs() != 0 ||
+      (group != "thread_block" && group != "grid_group"))
+    return std::nullopt;
+  std::string name = callee->getNameAsString();
+  auto each = [&](auto axis_value) {
+    return std::array<z3::expr, 3>{axis_value(0), axis_value(1), axis_value(2)};
+  };
+  auto tid = [&](int a) { return symbols_.threadIdx(a); };
+  auto bid = [&](int a) { return symbols_.blockIdx(a); };
+  auto bdim = [&](int a) { return symbols_.blockDim(a); };
+  auto gdim = [&](int a) { return symbols_.gridDim(a); };
+  std::optional<std::array<z3::expr, 3>> result;
+  if (group == "thread_block") {
+    if (name == "group_index")
+      result = each(bid);
+    else if (name == "thread_index")
+      result = each(tid);
+    else if (name == "group_dim" || name == "dim_threads")
+      result = each(bdim);
+  } else {
+    if (name == "block_index")
+      result = each(bid);
+    else if (name == "group_dim" || name == "dim_blocks")
+      result = each(gdim);
+    else if (name == "thread_index")
+      result = each([&](int a) {
+        return arith_.add(arith_.mul(bid(a), bdim(a)), tid(a));
+      });
+    else if (name == "dim_threads")
+      result = each([&](int a) { return arith_.mul(gdim(a), bdim(a)); });
+  }
+  if (result)
+    for (int axis = 0; axis < 3; ++axis) {
+      model_.reads_thread_axis[axis] = true;
+      model_.reads_block_axis[axis] = true;
+    }
+  return result;
+}
+
 } // namespace gpurace::analyzer::builder

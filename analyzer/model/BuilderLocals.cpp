@@ -265,6 +265,13 @@ void Builder::initLocal(const std::string &root, int64_t offset, clang::QualType
     eval(construct);
     return;
   }
+  if (auto *call = dyn_cast<clang::CallExpr>(e))
+    if (auto triple = cooperativeGroupTriple(*call)) {
+      for (int axis = 0; axis < 3; ++axis)
+        writeLocal({Place::Kind::Local, nullptr, arith_.constant(offset + 4 * axis, kInt64), root},
+                   ast_.UnsignedIntTy, intValue((*triple)[axis], kUInt32));
+      return;
+    }
   if (type->isRecordType() || type->isArrayType()) {
     if (e->isGLValue())
       copyInto(root, offset, type, e);

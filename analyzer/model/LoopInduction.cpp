@@ -51,11 +51,15 @@ bool isInvariant(const clang::Expr *e,
   if (auto *pseudo = dyn_cast<clang::PseudoObjectExpr>(e))
     return isa<clang::MSPropertyRefExpr>(pseudo->getSyntacticForm()->IgnoreParens());
   if (auto *cast = dyn_cast<clang::CastExpr>(e)) {
-    // Reading a variable is fine; reading memory is not.
-    if (cast->getCastKind() == clang::CK_LValueToRValue && !referencedVar(cast->getSubExpr()))
+    // Reading a variable or a field of one is fine; reading memory is not.
+    if (cast->getCastKind() == clang::CK_LValueToRValue &&
+        !referencedVar(cast->getSubExpr()) && !isa<clang::MemberExpr>(cast->getSubExpr()->IgnoreParens()))
       return false;
     return isInvariant(cast->getSubExpr(), invariant);
   }
+  // A field of a local struct (`dims.x`): invariant when the struct is.
+  if (auto *member = dyn_cast<clang::MemberExpr>(e))
+    return !member->isArrow() && isInvariant(member->getBase(), invariant);
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
     if (isa<clang::EnumConstantDecl>(ref->getDecl()))
       return true;

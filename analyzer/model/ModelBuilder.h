@@ -140,8 +140,11 @@ private:
                             std::string local = {}) {
     return {Value::Kind::Pointer, offset, kInt64, object, std::move(local)};
   }
+  // A value the model does not follow. `source` names what it stands for
+  // when several sites share one (the memory object a value is loaded from).
   Value freshValue(clang::QualType type, v1::ImprecisionKind why,
-                   const std::string &detail, const clang::Stmt *at);
+                   const std::string &detail, const clang::Stmt *at,
+                   const std::string &source = {});
   z3::expr asInt(const Value &v, IntType to) const;
   z3::expr asBool(const Value &v) const;
   // `v` as a value of `type`: integers converted to its width.
@@ -274,6 +277,10 @@ private:
   // group, as functions of the coordinates (BuilderCooperativeGroups.cpp).
   std::optional<Value> cooperativeGroupQuery(const clang::CallExpr &call,
                                              const clang::FunctionDecl &callee);
+  // The x, y and z of a group query that returns a dim3 (`group_index()`,
+  // `thread_index()`, `group_dim()`, `dim_threads()`, `block_index()`,
+  // `dim_blocks()`).
+  std::optional<std::array<z3::expr, 3>> cooperativeGroupTriple(const clang::CallExpr &call);
   z3::expr choiceOfTarget(const clang::Expr &callee, size_t count);
   // Binds a parameter of an inlined call; `unknown` for a recursive call.
   void bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,

@@ -8,6 +8,7 @@
 #include <clang/AST/ExprCXX.h>
 #include <llvm/ADT/StringSwitch.h>
 
+#include <set>
 #include <string>
 
 namespace gpurace::analyzer {
@@ -98,6 +99,12 @@ const clang::Expr *callObject(const clang::CallExpr &call) {
     return member->getImplicitObjectArgument();
   if (auto *member = llvm::dyn_cast<clang::MemberExpr>(call.getCallee()->IgnoreParenImpCasts()))
     return member->getBase();
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  if (callee && !callee->getDeclContext()->isRecord() && call.getNumArgs() > 0 &&
+      userQualifiedName(*callee).rfind("cooperative_groups::", 0) == 0)
+    if (auto *record = call.getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl())
+      if (userQualifiedName(*record).rfind("cooperative_groups::", 0) == 0)
+        return call.getArg(0);
   return nullptr;
 }
 
@@ -204,6 +211,18 @@ std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &call
           return sync;
     }
     return groupSync(group);
+  }
+  // Collectives over a group: every member takes part, and the toolkit
+  // implements them with the group's own synchronization (shuffles within
+  // a tile, a barrier and shared scratch for a block).
+  static const std::set<std::string> kCollectives = {
+      "cooperative_groups::reduce", "cooperative_groups::inclusive_scan",
+      "cooperative_groups::exclusive_scan", "cooperative_groups::reduce_update_async",
+      "cooperative_groups::reduce_store_async"};
+  if (kCollectives.count(userQualifiedName(callee)) && callee.getNumParams() >= 2) {
+    auto *record = callee.getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (record)
+      return groupSync(record->getNameAsString());
   }
   if (userQualifiedName(callee) == "cooperative_groups::sync" &&
       callee.getNumParams() == 1) {

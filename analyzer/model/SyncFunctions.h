@@ -35,7 +35,9 @@ struct SyncFunction {
 
 // The object a member function is called on: the implicit object of a
 // member call, or the base of `group.f()` when f is static (the toolkit's
-// tile and block sync() are).
+// tile and block sync() are). For the free functions of cooperative groups
+// that take the group first (`cg::sync(tile)`, `cg::reduce(tile, v, op)`),
+// that group.
 const clang::Expr *callObject(const clang::CallExpr &call);
 
 // `object` is the object of a member call (a cooperative group).

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 namespace gpurace::analyzer::testing {
 namespace {
 
@@ -54,6 +56,77 @@ int main() { int *o; cudaMalloc(&o, 1024); lanes<<<1, 64>>>(o); }
   auto races = findings(result, v1::RACE_CLASS_INTRA_BLOCK);
   ASSERT_FALSE(races.empty()) << result.DebugString();
   EXPECT_EQ(races.front().first().location().line(), 7u);
+}
+
+TEST(CooperativeGroups, GroupIndexAndThreadIndexAreTheBuiltinCoordinates) {
+  auto result = analyzeCode(R"(
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void scale(float *data, int n) {
+  cg::thread_block block = cg::this_thread_block();
+  int i = block.group_index().x * block.group_dim().x + block.thread_index().x;
+  dim3 grid_threads = cg::this_grid().dim_threads();
+  for (; i < n; i += grid_threads.x)
+    data[i] *= 2.0f;
+}
+int main() { float *d; cudaMalloc(&d, 1 << 20); scale<<<64, 256>>>(d, 1 << 18); }
+)");
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+}
+
+// A tile reduces values staged by other tiles of its block: the block sync
+// orders the staging, and the collective itself needs no barrier.
+const char *kTileReduce = R"(
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+__global__ void tileSums(const float *in, float *sums) {
+  __shared__ float staged[128];
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+  staged[block.thread_rank()] = in[blockIdx.x * 128 + block.thread_rank()];
+  %s
+  float v = staged[(block.thread_rank() + 32) %% 128];
+  float total = cg::reduce(tile, v, cg::plus<float>());
+  staged[block.thread_rank()] = total;
+  if (tile.thread_rank() == 0)
+    sums[blockIdx.x * 4 + tile.meta_group_rank()] = total;
+}
+int main() { float *i, *s; cudaMalloc(&i, 1 << 16); cudaMalloc(&s, 1 << 12); tileSums<<<64, 128>>>(i, s); }
+)";
+
+TEST(CooperativeGroups, ReduceIsACollectiveOfItsTile) {
+  char synced[2048], unsynced[2048];
+  std::snprintf(synced, sizeof synced, kTileReduce, "block.sync();");
+  std::snprintf(unsynced, sizeof unsynced, kTileReduce, "");
+  auto ordered = analyzeCode(synced);
+  // The reads at line 11 and the writes at line 13 of other tiles are not
+  // ordered by the tile's collective: that pair races across tiles.
+  EXPECT_FALSE(hasRaceBetween(ordered, 9, 11)) << ordered.DebugString();
+  EXPECT_TRUE(hasRaceBetween(ordered, 11, 13)) << ordered.DebugString();
+  EXPECT_TRUE(hasRaceBetween(analyzeCode(unsynced), 9, 11));
+}
+
+TEST(CooperativeGroups, ScanOrdersTheLanesOfItsTile) {
+  auto result = analyzeCode(R"(
+#include <cooperative_groups.h>
+#include <cooperative_groups/scan.h>
+namespace cg = cooperative_groups;
+__global__ void offsets(const int *counts, int *out) {
+  __shared__ int lane_counts[32];
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  lane_counts[tile.thread_rank()] = counts[threadIdx.x];
+  int start = cg::exclusive_scan(tile, lane_counts[(tile.thread_rank() + 1) % 32], cg::plus<int>());
+  lane_counts[tile.thread_rank()] = start;
+  out[threadIdx.x] = start;
+}
+int main() { int *c, *o; cudaMalloc(&c, 128); cudaMalloc(&o, 128); offsets<<<1, 32>>>(c, o); }
+)");
+  // The read feeds the scan, which every lane enters before any lane
+  // leaves it: the read at line 9 comes before the write at line 10 of
+  // every other lane. The write at line 8 is unordered with that read.
+  EXPECT_FALSE(hasRaceBetween(result, 9, 10)) << result.DebugString();
+  EXPECT_TRUE(hasRaceBetween(result, 8, 9)) << result.DebugString();
 }
 
 } // namespace
