@@ -1,7 +1,6 @@
 #include "analyzer/host/HostValues.h"
 
 #include "analyzer/model/SourceLocations.h"
-#include "analyzer/model/VariableWrites.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -626,13 +625,18 @@ void HostValues::addInductionFacts(const clang::Stmt &loop, const clang::VarDecl
   }
   std::optional<StepSummary> summary = summarizeSteps(steps, var, ast_);
   std::optional<z3::expr> from = value(start);
-  if (!summary || summary->scales || summary->direction == 0 || !from)
+  if (!summary || summary->direction == 0 || !from)
     return;
   int direction = summary->direction;
   int64_t stride = summary->stride;
   z3::expr at_launch = symbolFor(var);
   std::string name = var.getNameAsString();
   std::string shown = sourceText(start->getSourceRange(), ast_.getSourceManager());
+  if (summary->scales) {
+    addScalingFacts(loop, at_launch, *from, *summary,
+                    name + (direction > 0 ? " grows from " : " shrinks from ") + shown, facts);
+    return;
+  }
   facts.push_back(fact(direction > 0 ? arith_.lessEq(*from, at_launch, true)
                                      : arith_.lessEq(at_launch, *from, true),
                        v1::HOST_FACT_KIND_LOOP_BOUND,
@@ -647,6 +651,25 @@ void HostValues::addInductionFacts(const clang::Stmt &loop, const clang::VarDecl
                          "loop: " + name + " steps by " + std::to_string(stride) + " from " +
                              shown,
                          loop));
+}
+
+void HostValues::addScalingFacts(const clang::Stmt &loop, const z3::expr &at_launch,
+                                 const z3::expr &from, const StepSummary &steps,
+                                 const std::string &described, std::vector<Fact> &facts) {
+  // Multiplying a positive value by at least one (`stride <<= 1`,
+  // `n *= 2`), or adding a positive constant, never makes it smaller.
+  // Dividing a non-negative one (`s >>= 1`, `s /= 2`) keeps it between zero
+  // and where it started, unless constants are also subtracted.
+  z3::expr zero = arith_.constant(0, kInt64);
+  std::optional<z3::expr> bound;
+  if (steps.direction > 0)
+    bound = z3::implies(arith_.less(zero, from, true), arith_.lessEq(from, at_launch, true));
+  else if (steps.stride == 0)
+    bound = z3::implies(arith_.lessEq(zero, from, true),
+                        arith_.lessEq(zero, at_launch, true) &&
+                            arith_.lessEq(at_launch, from, true));
+  if (bound)
+    facts.push_back(fact(*bound, v1::HOST_FACT_KIND_LOOP_BOUND, "loop: " + described, loop));
 }
 
 std::vector<Fact> HostValues::dominatingFacts() {

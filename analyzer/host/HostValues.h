@@ -19,6 +19,7 @@
 
 #include "analyzer/check/LaunchContext.h"
 #include "analyzer/model/SymbolSpace.h"
+#include "analyzer/model/VariableWrites.h"
 
 #include <array>
 #include <map>
@@ -140,6 +141,10 @@ private:
                     const clang::Stmt &body, std::vector<Fact> &facts);
   void addInductionFacts(const clang::Stmt &loop, const clang::VarDecl &var,
                          std::vector<Fact> &facts);
+  // Bounds of a variable the loop scales (`stride <<= 1`), from its start.
+  void addScalingFacts(const clang::Stmt &loop, const z3::expr &at_launch,
+                       const z3::expr &from, const StepSummary &steps,
+                       const std::string &described, std::vector<Fact> &facts);
   bool changedBeforeLaunch(const clang::Stmt &body, const clang::VarDecl &var) const;
   bool contains(const clang::Stmt &outer, const clang::Stmt &inner) const;
   Fact fact(z3::expr term, v1::HostFactKind kind, const std::string &text,
