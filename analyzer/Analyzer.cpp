@@ -176,7 +176,8 @@ bool ranksBefore(const v1::RaceCandidate &a, const v1::RaceCandidate &b) {
 } // namespace
 
 bool isFinding(const v1::RaceCandidate &candidate, double min_score) {
-  return candidate.score() >= min_score && !candidate.has_suppression();
+  return candidate.score() >= min_score && !candidate.has_suppression() &&
+         candidate.benign().empty();
 }
 
 bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
@@ -233,7 +234,8 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
   }
   std::stable_sort(candidates.begin(), candidates.end(), ranksBefore);
   for (v1::RaceCandidate &candidate : candidates) {
-    candidate.set_below_threshold(candidate.score() < options.min_score);
+    candidate.set_below_threshold(candidate.score() < options.min_score ||
+                                  !candidate.benign().empty());
     *result.add_candidates() = std::move(candidate);
   }
 

@@ -3,6 +3,7 @@
 #include "analyzer/check/AcquireRelease.h"
 #include "analyzer/check/Delinearization.h"
 #include "analyzer/model/KernelModelBuilder.h"
+#include "analyzer/report/Ranking.h"
 
 #include <algorithm>
 #include <functional>
@@ -140,9 +141,17 @@ private:
   ClassQuery namedDefect(const MemoryAccess &a, const MemoryAccess &b,
                          ClassQuery query, bool inter_block) const;
   v1::Witness witness(const z3::model &m, const MemoryAccess *a) const;
-  std::vector<v1::Imprecision> imprecisionsOf(std::vector<z3::expr> terms) const;
+  // The imprecisions behind the symbols of `addresses` and `guards`, one per
+  // source; those that reach only the guards are marked guard-only.
+  std::vector<v1::Imprecision> imprecisionsOf(const std::vector<z3::expr> &addresses,
+                                              const std::vector<z3::expr> &guards) const;
+  std::set<std::string> symbolNames(std::vector<z3::expr> terms) const;
   void addCandidate(const MemoryAccess &a, const MemoryAccess &b,
                     const ClassQuery &query, const z3::model *m);
+  // Two writes whose threads store the same value wherever they race, in
+  // the solver's current race constraints.
+  bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                      const MemoryAccess &a, const MemoryAccess &b);
   void addProof(const MemoryAccess &a, const MemoryAccess &b,
                 const z3::expr_vector &core,
                 const std::vector<z3::expr> &trackers);
@@ -454,7 +463,8 @@ void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const
 
 void Checker::setEffort(z3::solver &solver, unsigned rlimit) const {
   z3::params params(ctx());
-  params.set("timeout", options_.query_timeout_ms);
+  if (options_.query_timeout_ms > 0)
+    params.set("timeout", options_.query_timeout_ms);
   params.set("rlimit", rlimit);
   solver.set(params);
 }
@@ -550,6 +560,10 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     if (verdict == z3::sat) {
       z3::model m = solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
+      if (storeSameValue(solver, trackers, a, b))
+        result_.candidates.back().set_benign(
+            "both threads store the same value wherever they race: the location "
+            "ends up holding it whichever write lands last");
     } else if (verdict == z3::unknown) {
       std::optional<z3::model> m = witnessWithFixedLaunch(solver, trackers);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
@@ -568,6 +582,23 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   solver.pop();
   if (core.size() > 0 && !found)
     addProof(a, b, core, trackers);
+}
+
+bool Checker::storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                             const MemoryAccess &a, const MemoryAccess &b) {
+  if (a.site.kind() != v1::ACCESS_KIND_WRITE || b.site.kind() != v1::ACCESS_KIND_WRITE ||
+      !a.stored || !b.stored)
+    return false;
+  z3::expr first = symbols_.forThread(*a.stored, 1);
+  z3::expr second = symbols_.forThread(*b.stored, 2);
+  if (!z3::eq(first.get_sort(), second.get_sort()))
+    return false;
+  solver.push();
+  add(solver, first != second);
+  ++result_.queries;
+  bool same = solver.check(asVector(trackers)) == z3::unsat;
+  solver.pop();
+  return same;
 }
 
 std::optional<z3::model>
@@ -647,14 +678,14 @@ void Checker::checkBarrier(const Barrier &barrier) {
   candidate.set_race_class(v1::RACE_CLASS_BARRIER_DIVERGENCE);
   candidate.set_defect(v1::SYNC_DEFECT_DIVERGENT_BARRIER);
   *candidate.mutable_witness() = witness(m, nullptr);
-  for (auto &imprecision : imprecisionsOf({barrier.path_condition}))
+  // Whether the barrier is reached is the defect itself: its guard is what
+  // the witness is about.
+  for (auto &imprecision : imprecisionsOf({barrier.path_condition}, {}))
     *candidate.add_imprecisions() = imprecision;
   result_.candidates.push_back(std::move(candidate));
 }
 
-std::vector<v1::Imprecision>
-Checker::imprecisionsOf(std::vector<z3::expr> terms) const {
-  std::vector<v1::Imprecision> out;
+std::set<std::string> Checker::symbolNames(std::vector<z3::expr> terms) const {
   std::unordered_set<unsigned> seen;
   std::set<std::string> names;
   while (!terms.empty()) {
@@ -666,16 +697,34 @@ Checker::imprecisionsOf(std::vector<z3::expr> terms) const {
     for (unsigned i = 0; i < e.num_args(); ++i)
       terms.push_back(e.arg(i));
   }
-  std::set<std::string> reported;
-  for (const std::string &name : names) {
-    auto it = model_.imprecisions.find(name);
-    if (it == model_.imprecisions.end())
-      continue;
-    std::string key = it->second.detail() + "@" +
-                      std::to_string(it->second.location().line());
-    if (reported.insert(key).second)
-      out.push_back(it->second);
-  }
+  return names;
+}
+
+std::vector<v1::Imprecision>
+Checker::imprecisionsOf(const std::vector<z3::expr> &addresses,
+                        const std::vector<z3::expr> &guards) const {
+  std::map<std::string, v1::Imprecision> by_source;
+  auto collect = [&](const std::set<std::string> &names, bool guard) {
+    for (const std::string &name : names) {
+      auto it = model_.imprecisions.find(name);
+      if (it == model_.imprecisions.end())
+        continue;
+      v1::Imprecision imprecision = it->second;
+      imprecision.set_guard_only(guard);
+      // An address imprecision of a source outweighs a guard-only one.
+      by_source.emplace(imprecisionSource(imprecision), imprecision);
+    }
+  };
+  collect(symbolNames(addresses), false);
+  collect(symbolNames(guards), true);
+  std::vector<v1::Imprecision> out;
+  for (auto &[source, imprecision] : by_source)
+    out.push_back(std::move(imprecision));
+  // Report in source order, as the text shows them.
+  std::stable_sort(out.begin(), out.end(), [](const auto &x, const auto &y) {
+    return std::make_tuple(x.guard_only(), x.location().line(), x.location().column()) <
+           std::make_tuple(y.guard_only(), y.location().line(), y.location().column());
+  });
   return out;
 }
 
@@ -741,9 +790,8 @@ void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
   candidate.set_status(v1::RACE_STATUS_POTENTIAL);
   if (m)
     *candidate.mutable_witness() = witness(*m, &a);
-  std::vector<z3::expr> terms{a.offset, b.offset, a.path_condition,
-                              b.path_condition};
-  for (auto &imprecision : imprecisionsOf(terms))
+  for (auto &imprecision :
+       imprecisionsOf({a.offset, b.offset}, {a.path_condition, b.path_condition}))
     *candidate.add_imprecisions() = imprecision;
   if (!m) {
     v1::Imprecision *timeout = candidate.add_imprecisions();

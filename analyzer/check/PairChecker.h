@@ -25,7 +25,9 @@ struct CheckOptions {
   // out (or past the wall-clock cap) is reported as a potential race
   // without a witness.
   unsigned query_rlimit = 400000;
-  unsigned query_timeout_ms = 10000;
+  // A wall-clock cap per query, off (0) by default: with it a verdict would
+  // depend on the machine's load, and output would differ between runs.
+  unsigned query_timeout_ms = 0;
   // Pre-Volta lock-step execution of the lanes of a warp.
   bool assume_warp_lockstep = false;
   // Parameters the launch context assumes distinct may overlap instead.

@@ -224,7 +224,9 @@ Subcommand analyzeSubcommand() {
                    "Candidates scoring at least this are findings")
         ->check(CLI::Range(0.0, 1.0))
         ->default_str(std::to_string(analyzer::kDefaultMinScore).substr(0, 3));
-    app.add_flag("--all", flags->all, "Also report candidates below --min-score");
+    app.add_flag("--all", flags->all,
+                 "Also report candidates below --min-score, benign ones (both threads "
+                 "store the same value) and those marked intentional");
     app.add_option("--overflow", flags->overflow,
                    "Integer model: math (no overflow, the default) or wrap (32/64-bit)")
         ->check(CLI::IsMember({"math", "wrap"}));
@@ -255,7 +257,8 @@ Subcommand analyzeSubcommand() {
                    "undecided pair is reported with a low score")
         ->check(CLI::Range(1000u, 4000000000u));
     app.add_option("--query-timeout-ms", flags->options.query_timeout_ms,
-                   "Wall-clock cap per solver query")
+                   "Wall-clock cap per solver query (default: none, so that results "
+                   "do not depend on the machine's load; --query-effort bounds each query)")
         ->check(CLI::Range(10u, 600000u));
     app.add_option("--cuda-path", flags->options.cuda_path,
                    "CUDA toolkit whose headers to parse with (default: $CUDA_PATH, "

@@ -24,7 +24,8 @@ IntType Builder::intTypeOf(clang::QualType type) const {
 }
 
 Value Builder::freshValue(clang::QualType type, v1::ImprecisionKind why,
-                          const std::string &detail, const clang::Stmt *at) {
+                          const std::string &detail, const clang::Stmt *at,
+                          const std::string &source) {
   IntType t = intTypeOf(type);
   bool pointer = !type.isNull() && type->isPointerType();
   z3::expr symbol = symbols_.freshLocal(pointer ? "ptr" : "v", t);
@@ -37,6 +38,7 @@ Value Builder::freshValue(clang::QualType type, v1::ImprecisionKind why,
                              : detail);
   if (at)
     *imprecision.mutable_location() = locationOf(*at);
+  imprecision.set_source(source);
   model_.imprecisions[symbol.decl().name().str()] = imprecision;
   if (pointer)
     return pointerValue(symbol, unknownObject());

@@ -59,7 +59,8 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
       if (std::optional<Value> broadcast = broadcastValue(*where.object))
         return *broadcast;
     return freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
-                      "value loaded from " + where.object->name, lvalue_expr);
+                      "value loaded from " + where.object->name, lvalue_expr,
+                      where.object->name);
   }
   if (where.kind == Place::Kind::Local)
     return readLocal(where, type, lvalue_expr);
@@ -74,17 +75,22 @@ Value Builder::assign(const clang::Expr *lhs, const Value &value) {
 Value Builder::valueForUpdate(const Place &where, const clang::Expr *lhs) {
   if (where.kind == Place::Kind::Local)
     return readLocal(where, lhs->getType(), lhs);
-  v1::ImprecisionKind why = where.kind == Place::Kind::Memory
-                                ? v1::IMPRECISION_KIND_LOADED_VALUE
-                                : v1::IMPRECISION_KIND_UNMODELED_EXPRESSION;
-  return freshValue(lhs->getType(), why, "value before the update", lhs);
+  if (where.kind == Place::Kind::Memory)
+    return freshValue(lhs->getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
+                      "value of " + where.object->name + " before the update", lhs,
+                      where.object->name);
+  return freshValue(lhs->getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                    "value before the update", lhs);
 }
 
 Value Builder::assignTo(const Place &where, const clang::Expr *lhs,
                         const Value &value) {
   if (where.kind == Place::Kind::Memory) {
+    size_t recorded = model_.accesses.size();
     recordAccess(where, lhs, v1::ACCESS_KIND_WRITE, v1::ATOMIC_OP_UNSPECIFIED,
                  v1::MEMORY_SCOPE_UNSPECIFIED);
+    if (model_.accesses.size() > recorded && value.kind != Value::Kind::Pointer)
+      model_.accesses.back().stored = value.expr;
     if (shared_scalars_.count(where.object))
       scalar_writes_[where.object].push_back(
           {value, state_.pc, state_.block, !iterations_.empty()});

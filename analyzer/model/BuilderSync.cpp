@@ -83,6 +83,7 @@ std::optional<Value> Builder::broadcastValue(const MemoryObject &object) {
   v1::Imprecision why;
   why.set_kind(v1::IMPRECISION_KIND_LOADED_VALUE);
   why.set_detail("value of " + object.name + " when no thread of the block wrote it");
+  why.set_source(object.name);
   model_.imprecisions[unwritten.decl().name().str()] = why;
   Value out = write.value;
   z3::expr otherwise =

@@ -77,6 +77,9 @@ struct MemoryAccess {
   bool value_used = false;
   // A volatile access: strong, like a relaxed atomic of system scope.
   bool strong = false;
+  // The value a plain write stores, when the model follows it: two threads
+  // that provably store the same value race benignly.
+  std::optional<z3::expr> stored;
 };
 
 // A memory fence: makes the thread's accesses before it visible, to

@@ -57,11 +57,28 @@ double penaltyOf(v1::ImprecisionKind kind) {
   }
 }
 
+std::string imprecisionSource(const v1::Imprecision &imprecision) {
+  std::string key = std::to_string(imprecision.kind()) + ":";
+  if (!imprecision.source().empty())
+    return key + imprecision.source();
+  const v1::SourceLocation &at = imprecision.location();
+  return key + imprecision.detail() + "@" + at.file() + ":" +
+         std::to_string(at.line()) + ":" + std::to_string(at.column());
+}
+
 double scoreOf(const v1::RaceCandidate &candidate) {
-  double score = 1.0;
-  for (const v1::Imprecision &imprecision : candidate.imprecisions())
-    score *= penaltyOf(imprecision.kind());
-  return score;
+  double address = 1.0, guard = 1.0;
+  std::set<std::string> counted;
+  for (const v1::Imprecision &imprecision : candidate.imprecisions()) {
+    if (!counted.insert(imprecisionSource(imprecision)).second)
+      continue;
+    double penalty = penaltyOf(imprecision.kind());
+    if (imprecision.guard_only())
+      guard = std::min(guard, penalty);
+    else
+      address *= penalty;
+  }
+  return address * guard;
 }
 
 std::string hashSiteId(const std::string &key) { return "s-" + hexHash(key, 16); }

@@ -1,8 +1,10 @@
 //===- Ranking.h - scores, fingerprints and messages ------------*- C++ -*-===//
 //
 // The score of a candidate is 1.0 when its witness rests only on exact
-// facts and is multiplied by a penalty for each distinct imprecision on its
-// path (see kPenalties in Ranking.cpp and README's "Ranking"). Fingerprints
+// facts. Each source of imprecision in its addresses multiplies it by the
+// penalty of its kind, once however many sites share the source; the
+// imprecisions that reach only the guards multiply it once, by the
+// heaviest of their penalties (penaltyOf and README's "Ranking"). Fingerprints
 // and site ids hash what is accessed and how, never line numbers, thread
 // ids or addresses, so they survive edits elsewhere in the file and file
 // renames.
@@ -18,6 +20,9 @@
 namespace gpurace::analyzer {
 
 double penaltyOf(v1::ImprecisionKind kind);
+// The key under which imprecisions count once: kind and source, or kind,
+// detail and location where no source is named.
+std::string imprecisionSource(const v1::Imprecision &imprecision);
 double scoreOf(const v1::RaceCandidate &candidate);
 
 // "s-" + 16 hex digits of a hash of the site key the model built.

@@ -110,15 +110,21 @@ void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
     out << style.bold(position(call) + ": ") << style.note("note:") << " called from '"
         << call.function() << "' here\n";
   for (const v1::Imprecision &i : c.imprecisions())
-    out << style.bold(where + ": ") << style.note("note:") << " imprecise: "
-        << i.detail() << "\n";
+    out << style.bold(where + ": ") << style.note("note:")
+        << (i.guard_only() ? " imprecise guard: " : " imprecise: ") << i.detail() << "\n";
   if (c.has_suppression())
     out << style.bold(where + ": ") << style.note("note:")
         << " marked intentional: " << c.suppression().reason() << "\n";
+  if (!c.benign().empty())
+    out << style.bold(where + ": ") << style.note("note:") << " benign: " << c.benign()
+        << "\n";
   char score[32];
   std::snprintf(score, sizeof score, "%.2f", c.score());
   out << style.bold(where + ": ") << style.note("note:") << " score " << score
-      << (c.below_threshold() ? " (below the --min-score threshold)" : "") << "\n";
+      << (!c.benign().empty()     ? " (benign: not a finding)"
+          : c.below_threshold() ? " (below the --min-score threshold)"
+                                : "")
+      << "\n";
 }
 
 std::string shortPosition(const v1::SourceLocation &l) {
@@ -239,7 +245,7 @@ void writeTextReport(const v1::AnalysisResult &result,
       << (result.files_analyzed_size() == 1 ? " file" : " files");
   unsigned others = result.candidates_size() - findings;
   if (others)
-    out << "; " << others << " more below the threshold or marked intentional"
+    out << "; " << others << " more below the threshold, benign or marked intentional"
         << (options.include_below_threshold ? "" : " (--all shows them)");
   if (result.errors_size())
     out << "; " << result.errors_size() << " errors";

@@ -200,7 +200,7 @@ TEST(AnalyzeCommand, CompileCommandsSupplyIncludePaths) {
   std::string dir = mkdtemp(pattern);
   std::ofstream(dir + "/sizes.h") << "#define TILE 16\n";
   std::ofstream(dir + "/k.cu") << "#include \"sizes.h\"\n"
-                                  "__global__ void k(int *a) { a[threadIdx.x % TILE] = 0; }\n"
+                                  "__global__ void k(int *a) { a[threadIdx.x % TILE] = threadIdx.x; }\n"
                                   "int main() { int *a; cudaMalloc(&a, 64); k<<<1, 32>>>(a); }\n";
   nlohmann::json db = nlohmann::json::array(
       {{{"directory", dir},

@@ -261,7 +261,7 @@ int main() {
 TEST(PairCheck, KernelWithoutLaunchUsesCommandLineDimsAndRanksLower) {
   const char *code = R"(
 __global__ void k(int *a) {
-  a[threadIdx.x / 2] = 1;
+  a[threadIdx.x / 2] = threadIdx.x;
 }
 )";
   AnalyzeOptions options;
@@ -490,6 +490,33 @@ int main() {
   ASSERT_TRUE(hasRaceBetween(result, 3, 3)) << result.DebugString();
   for (const auto &f : findings(result))
     EXPECT_EQ(f.launch_site().location().line(), 9u) << f.DebugString();
+}
+
+TEST(HostFacts, ADoublingHostLoopNeverGoesBelowItsStart) {
+  // The stride doubles from 256: a block of 128 threads never reads what
+  // another of its threads writes. Starting from 64 it does.
+  const char *code = R"(
+__global__ void shift(float *a, int stride) {
+  a[threadIdx.x] = a[threadIdx.x + stride];
+}
+int main() {
+  const int n = 1 << 16;
+  float *a; cudaMalloc(&a, 2 * n * sizeof(float));
+  for (int stride = %d; stride < n; stride <<= 1)
+    shift<<<1, 128>>>(a, stride);
+}
+)";
+  char from_256[1024], from_64[1024];
+  std::snprintf(from_256, sizeof from_256, code, 256);
+  std::snprintf(from_64, sizeof from_64, code, 64);
+  auto safe = analyzeCode(from_256);
+  EXPECT_TRUE(findings(safe).empty()) << safe.DebugString();
+  bool grows = false;
+  for (const auto &proof : safe.race_freedom_proofs())
+    for (const auto &a : proof.assumptions())
+      grows |= a.description() == "loop: stride grows from 256";
+  EXPECT_TRUE(grows) << safe.DebugString();
+  EXPECT_TRUE(hasRaceBetween(analyzeCode(from_64), 3, 3));
 }
 
 TEST(HostFacts, ConditionOfALoopThatChangesItsVariableFirstIsNotAFact) {

@@ -1,0 +1,145 @@
+// How candidates are ranked: the score follows the sources of imprecision,
+// not the layout of the code, and benign same-value writes are not
+// findings.
+#include "analyzer/report/Ranking.h"
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+const char *kGuardedCount = R"(
+__global__ void countWide(const int *off, const int *colour, int *count, int n) {
+  int v = blockIdx.x * blockDim.x + threadIdx.x;
+  if (v < n) {
+    %s
+    if (end - begin > 4 && colour[v] == 0)
+      count[0]++;
+  }
+}
+int main() {
+  int *o, *c, *k; cudaMalloc(&o, 4100); cudaMalloc(&c, 4096); cudaMalloc(&k, 4);
+  countWide<<<4, 256>>>(o, c, k, 1024);
+}
+)";
+
+std::string withDeclarations(const char *declarations) {
+  char code[2048];
+  std::snprintf(code, sizeof code, kGuardedCount, declarations);
+  return code;
+}
+
+double bestScore(const v1::AnalysisResult &result) {
+  double best = 0;
+  for (const v1::RaceCandidate &c : result.candidates())
+    best = std::max(best, c.score());
+  return best;
+}
+
+TEST(Ranking, ARaceThatNeedsOnlyItsGuardIsAFindingWhateverTheLayout) {
+  auto one_line = analyzeCode(withDeclarations("int begin = off[v], end = off[v + 1];"));
+  auto two_lines =
+      analyzeCode(withDeclarations("int begin = off[v];\n    int end = off[v + 1];"));
+  ASSERT_FALSE(findings(one_line, v1::RACE_CLASS_INTER_BLOCK).empty())
+      << one_line.DebugString();
+  ASSERT_FALSE(findings(two_lines, v1::RACE_CLASS_INTER_BLOCK).empty())
+      << two_lines.DebugString();
+  EXPECT_EQ(bestScore(one_line), bestScore(two_lines));
+  std::vector<v1::RaceCandidate> found = findings(one_line);
+  for (const v1::Imprecision &i : found[0].imprecisions()) {
+    EXPECT_TRUE(i.guard_only()) << i.DebugString();
+    EXPECT_EQ(i.kind(), v1::IMPRECISION_KIND_LOADED_VALUE);
+  }
+}
+
+TEST(Ranking, LoadsFromOneArrayCountOnceInTheAddress) {
+  v1::RaceCandidate candidate;
+  for (int line : {3, 4}) {
+    v1::Imprecision *loaded = candidate.add_imprecisions();
+    loaded->set_kind(v1::IMPRECISION_KIND_LOADED_VALUE);
+    loaded->set_detail("value loaded from idx");
+    loaded->set_source("idx");
+    loaded->mutable_location()->set_line(line);
+  }
+  EXPECT_DOUBLE_EQ(scoreOf(candidate), penaltyOf(v1::IMPRECISION_KIND_LOADED_VALUE));
+  // Another array is another source.
+  candidate.mutable_imprecisions(1)->set_source("perm");
+  EXPECT_DOUBLE_EQ(scoreOf(candidate), 0.75 * 0.75);
+  // Guard-only sources cost one penalty together, the heaviest.
+  candidate.mutable_imprecisions(0)->set_guard_only(true);
+  candidate.mutable_imprecisions(1)->set_guard_only(true);
+  v1::Imprecision *pointer = candidate.add_imprecisions();
+  pointer->set_kind(v1::IMPRECISION_KIND_UNRESOLVED_POINTER);
+  pointer->set_detail("address not followed");
+  pointer->set_guard_only(true);
+  EXPECT_DOUBLE_EQ(scoreOf(candidate), penaltyOf(v1::IMPRECISION_KIND_UNRESOLVED_POINTER));
+}
+
+TEST(Ranking, IndexLoadsStillLowerTheScore) {
+  auto result = analyzeCode(R"(
+__global__ void scatter(const int *a, const int *b, const int *c, int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[a[i] + b[i] + c[i]] = i;
+}
+int main() {
+  int *a, *b, *c, *o;
+  cudaMalloc(&a, 4096); cudaMalloc(&b, 4096); cudaMalloc(&c, 4096); cudaMalloc(&o, 4096);
+  scatter<<<4, 256>>>(a, b, c, o, 1024);
+}
+)");
+  ASSERT_FALSE(result.candidates().empty());
+  for (const v1::RaceCandidate &c : result.candidates()) {
+    EXPECT_NEAR(c.score(), 0.75 * 0.75 * 0.75, 1e-9) << c.DebugString();
+    EXPECT_TRUE(c.below_threshold());
+  }
+}
+
+TEST(Ranking, ThreadsStoringTheSameValueRaceBenignly) {
+  auto result = analyzeCode(R"(
+__global__ void anyNegative(const float *v, int *found, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && v[i] < 0.0f)
+    *found = 1;
+}
+int main() { float *v; int *f; cudaMalloc(&v, 4096); cudaMalloc(&f, 4); anyNegative<<<4, 256>>>(v, f, 1024); }
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  ASSERT_FALSE(result.candidates().empty());
+  for (const v1::RaceCandidate &c : result.candidates()) {
+    EXPECT_NE(c.benign().find("same value"), std::string::npos) << c.DebugString();
+    EXPECT_TRUE(c.below_threshold());
+  }
+}
+
+TEST(Ranking, ThreadsStoringDifferentValuesRace) {
+  auto result = analyzeCode(R"(
+__global__ void classify(const float *v, int *status, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  if (v[i] < 0.0f) *status = 1;
+  else *status = 2;
+}
+int main() { float *v; int *s; cudaMalloc(&v, 4096); cudaMalloc(&s, 4); classify<<<4, 256>>>(v, s, 1024); }
+)");
+  // Each store with itself is benign; the two stores with each other race.
+  EXPECT_TRUE(hasRaceBetween(result, 5, 6)) << result.DebugString();
+  EXPECT_FALSE(hasRaceBetween(result, 5, 5));
+  EXPECT_FALSE(hasRaceBetween(result, 6, 6));
+}
+
+TEST(Ranking, AThreadIndexStoredByEveryThreadIsNotBenign) {
+  auto result = analyzeCode(R"(
+__global__ void findKey(const int *keys, int *position, int key, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && keys[i] == key) *position = i;
+}
+int main() { int *k, *p; cudaMalloc(&k, 4096); cudaMalloc(&p, 4); findKey<<<4, 256>>>(k, p, 7, 1024); }
+)");
+  ASSERT_FALSE(findings(result).empty()) << result.DebugString();
+  for (const v1::RaceCandidate &c : findings(result))
+    EXPECT_TRUE(c.benign().empty());
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
