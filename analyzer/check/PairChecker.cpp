@@ -6,6 +6,7 @@
 #include "analyzer/report/Ranking.h"
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <optional>
@@ -170,6 +171,9 @@ private:
   std::vector<z3::expr> base_;
   std::vector<z3::expr> base_trackers_;
   std::optional<z3::solver> pair_solver_;
+  // The last undecided query stopped at the wall-clock cap, not the
+  // (deterministic) effort limit.
+  bool out_of_time_ = false;
   unsigned pair_solver_rlimit_ = 0;
   const Arith &arith_;
   const LaunchContext &context_;
@@ -463,8 +467,7 @@ void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const
 
 void Checker::setEffort(z3::solver &solver, unsigned rlimit) const {
   z3::params params(ctx());
-  if (options_.query_timeout_ms > 0)
-    params.set("timeout", options_.query_timeout_ms);
+  params.set("timeout", options_.query_timeout_ms);
   params.set("rlimit", rlimit);
   solver.set(params);
 }
@@ -556,6 +559,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     solver.push();
     add(solver, raceOfClass(a, b, query.race_class));
     ++result_.queries;
+    auto started = std::chrono::steady_clock::now();
     z3::check_result verdict = solver.check(asVector(trackers));
     if (verdict == z3::sat) {
       z3::model m = solver.get_model();
@@ -565,6 +569,10 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
             "both threads store the same value wherever they race: the location "
             "ends up holding it whichever write lands last");
     } else if (verdict == z3::unknown) {
+      // Z3 gives the same reason ("canceled") for both limits: the clock
+      // tells them apart.
+      out_of_time_ = std::chrono::steady_clock::now() - started >=
+                     std::chrono::milliseconds(options_.query_timeout_ms);
       std::optional<z3::model> m = witnessWithFixedLaunch(solver, trackers);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most
@@ -796,7 +804,11 @@ void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
   if (!m) {
     v1::Imprecision *timeout = candidate.add_imprecisions();
     timeout->set_kind(v1::IMPRECISION_KIND_SOLVER_UNDECIDED);
-    timeout->set_detail("the solver ran out of effort on this pair (--query-effort)");
+    timeout->set_detail(out_of_time_
+                            ? "the solver ran out of time on this pair before its effort "
+                              "limit (--query-timeout-ms): a verdict that may differ on a "
+                              "busier or faster machine"
+                            : "the solver ran out of effort on this pair (--query-effort)");
   }
   if (a.object != b.object && !(placed(*a.object) && placed(*b.object))) {
     v1::Imprecision *alias = candidate.add_imprecisions();

@@ -257,8 +257,9 @@ Subcommand analyzeSubcommand() {
                    "undecided pair is reported with a low score")
         ->check(CLI::Range(1000u, 4000000000u));
     app.add_option("--query-timeout-ms", flags->options.query_timeout_ms,
-                   "Wall-clock cap per solver query (default: none, so that results "
-                   "do not depend on the machine's load; --query-effort bounds each query)")
+                   "Wall-clock cap per solver query, a safety net for queries that "
+                   "--query-effort does not bound; a pair it stops is reported as undecided "
+                   "with a note saying so")
         ->check(CLI::Range(10u, 600000u));
     app.add_option("--cuda-path", flags->options.cuda_path,
                    "CUDA toolkit whose headers to parse with (default: $CUDA_PATH, "

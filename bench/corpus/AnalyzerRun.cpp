@@ -94,10 +94,12 @@ AnalyzerOutcome runAnalyzer(const std::string &gpurace,
                             const std::vector<std::string> &extra_flags,
                             const std::string &file,
                             const std::vector<std::string> &companions) {
-  // One file per run: the scorer runs the files in parallel itself. No
-  // wall-clock cap (the default), so that a loaded machine scores like an
-  // idle one: the deterministic effort limit decides.
-  std::vector<std::string> argv = {gpurace, "analyze", "--format=json", "-j1"};
+  // One file per run: the scorer runs the files in parallel itself. The
+  // wall-clock safety net is three times the default so that a loaded
+  // machine (CI runs other tests beside it) scores like an idle one; the
+  // deterministic effort limit decides the rest.
+  std::vector<std::string> argv = {gpurace, "analyze", "--format=json", "-j1",
+                                   "--query-timeout-ms=30000"};
   argv.insert(argv.end(), extra_flags.begin(), extra_flags.end());
   argv.push_back(file);
   argv.insert(argv.end(), companions.begin(), companions.end());
