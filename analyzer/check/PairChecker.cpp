@@ -70,6 +70,22 @@ std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b)
   return out;
 }
 
+// The names of the symbols `terms` mention.
+std::set<std::string> symbolNames(std::vector<z3::expr> terms) {
+  std::unordered_set<unsigned> seen;
+  std::set<std::string> names;
+  while (!terms.empty()) {
+    z3::expr e = terms.back();
+    terms.pop_back();
+    if (!seen.insert(e.id()).second || !e.is_app())
+      continue;
+    names.insert(e.decl().name().str());
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      terms.push_back(e.arg(i));
+  }
+  return names;
+}
+
 class Checker {
 public:
   Checker(const KernelModel &model, SymbolSpace &symbols,
@@ -146,7 +162,6 @@ private:
   // source; those that reach only the guards are marked guard-only.
   std::vector<v1::Imprecision> imprecisionsOf(const std::vector<z3::expr> &addresses,
                                               const std::vector<z3::expr> &guards) const;
-  std::set<std::string> symbolNames(std::vector<z3::expr> terms) const;
   void addCandidate(const MemoryAccess &a, const MemoryAccess &b,
                     const ClassQuery &query, const z3::model *m);
   // Two writes whose threads store the same value wherever they race, in
@@ -691,21 +706,6 @@ void Checker::checkBarrier(const Barrier &barrier) {
   for (auto &imprecision : imprecisionsOf({barrier.path_condition}, {}))
     *candidate.add_imprecisions() = imprecision;
   result_.candidates.push_back(std::move(candidate));
-}
-
-std::set<std::string> Checker::symbolNames(std::vector<z3::expr> terms) const {
-  std::unordered_set<unsigned> seen;
-  std::set<std::string> names;
-  while (!terms.empty()) {
-    z3::expr e = terms.back();
-    terms.pop_back();
-    if (!seen.insert(e.id()).second || !e.is_app())
-      continue;
-    names.insert(e.decl().name().str());
-    for (unsigned i = 0; i < e.num_args(); ++i)
-      terms.push_back(e.arg(i));
-  }
-  return names;
 }
 
 std::vector<v1::Imprecision>
