@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,10 @@ struct LaunchContext {
   // Bytes of the allocation behind a pointer parameter, where the host code
   // shows it: accesses through the parameter stay inside.
   std::map<int, z3::expr> buffer_bytes;
+  // Launch-wide values (dims, arguments; by the name of their kernel
+  // symbol) that the host sets from something it cannot follow: a
+  // candidate whose addresses depend on one carries the imprecision.
+  std::map<std::string, v1::Imprecision> imprecisions;
 };
 
 } // namespace gpurace::analyzer

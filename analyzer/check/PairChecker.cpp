@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <optional>
@@ -68,22 +69,6 @@ std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b)
   out.push_back({v1::RACE_CLASS_INTRA_BLOCK, defect(v1::SYNC_DEFECT_MISSING_BARRIER)});
   out.push_back({v1::RACE_CLASS_INTRA_WARP, defect(v1::SYNC_DEFECT_MISSING_SYNCWARP)});
   return out;
-}
-
-// The names of the symbols `terms` mention.
-std::set<std::string> symbolNames(std::vector<z3::expr> terms) {
-  std::unordered_set<unsigned> seen;
-  std::set<std::string> names;
-  while (!terms.empty()) {
-    z3::expr e = terms.back();
-    terms.pop_back();
-    if (!seen.insert(e.id()).second || !e.is_app())
-      continue;
-    names.insert(e.decl().name().str());
-    for (unsigned i = 0; i < e.num_args(); ++i)
-      terms.push_back(e.arg(i));
-  }
-  return names;
 }
 
 class Checker {
@@ -715,16 +700,31 @@ Checker::imprecisionsOf(const std::vector<z3::expr> &addresses,
   auto collect = [&](const std::set<std::string> &names, bool guard) {
     for (const std::string &name : names) {
       auto it = model_.imprecisions.find(name);
-      if (it == model_.imprecisions.end())
-        continue;
+      if (it == model_.imprecisions.end()) {
+        it = context_.imprecisions.find(name);
+        if (it == context_.imprecisions.end())
+          continue;
+      }
       v1::Imprecision imprecision = it->second;
       imprecision.set_guard_only(guard);
       // An address imprecision of a source outweighs a guard-only one.
       by_source.emplace(imprecisionSource(imprecision), imprecision);
     }
   };
-  collect(symbolNames(addresses), false);
-  collect(symbolNames(guards), true);
+  // A thread's coordinate ranges over the launch's dims: an address that
+  // depends on blockIdx.x depends on gridDim.x too.
+  auto withDims = [](std::set<std::string> names) {
+    std::set<std::string> dims;
+    for (const std::string &name : names)
+      for (auto [coordinate, dim] : {std::pair{"threadIdx.", "blockDim."},
+                                     std::pair{"blockIdx.", "gridDim."}})
+        if (name.rfind(coordinate, 0) == 0 && name.size() > std::strlen(coordinate))
+          dims.insert(dim + name.substr(std::strlen(coordinate), 1));
+    names.insert(dims.begin(), dims.end());
+    return names;
+  };
+  collect(withDims(symbolNames(addresses)), false);
+  collect(withDims(symbolNames(guards)), true);
   std::vector<v1::Imprecision> out;
   for (auto &[source, imprecision] : by_source)
     out.push_back(std::move(imprecision));

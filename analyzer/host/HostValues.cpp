@@ -30,9 +30,6 @@ const clang::VarDecl *referencedVar(const clang::Expr *e) {
   return nullptr;
 }
 
-// Every statement that may change a variable after its declaration:
-// assignments, increments, and taking its address (`cudaMalloc(&p, n)`,
-// `scanf("%d", &n)`).
 // `e` without the temporaries and casts around a struct value
 // (`dim3(64)` as an argument, `= dim3(a, b)`).
 const clang::Expr *structValue(const clang::Expr *e) {
@@ -46,48 +43,6 @@ const clang::Expr *structValue(const clang::Expr *e) {
   }
   return e;
 }
-
-class AssignmentFinder : public clang::RecursiveASTVisitor<AssignmentFinder> {
-public:
-  std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> found;
-  void note(const clang::Expr *e, const clang::Stmt *at) {
-    e = e->IgnoreParenCasts();
-    while (auto *member = dyn_cast<clang::MemberExpr>(e))
-      e = member->getBase()->IgnoreParenCasts(); // `grid.x = ...` changes grid
-    if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
-      if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
-        found[var].insert(at);
-  }
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
-    if (op->isAssignmentOp())
-      note(op->getLHS(), op);
-    return true;
-  }
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
-    if (op->isIncrementDecrementOp() ||
-        (op->getOpcode() == clang::UO_AddrOf && !launch_argument_addresses.count(op)))
-      note(op->getSubExpr(), op);
-    return true;
-  }
-  // `void *args[] = {&a, &n}` takes addresses for cudaLaunchKernel to read
-  // the arguments, not to change them.
-  bool VisitVarDecl(clang::VarDecl *var) {
-    auto *list = dyn_cast_or_null<clang::InitListExpr>(var->getInit());
-    if (!list || !var->getType()->isArrayType())
-      return true;
-    for (const clang::Expr *element : list->inits())
-      if (auto *address = dyn_cast<clang::UnaryOperator>(element->IgnoreParenCasts()))
-        if (address->getOpcode() == clang::UO_AddrOf)
-          launch_argument_addresses.insert(address);
-    return true;
-  }
-  std::set<const clang::UnaryOperator *> launch_argument_addresses;
-  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) {
-    if (call->isAssignmentOp() && call->getNumArgs() > 0)
-      note(call->getArg(0), call);
-    return true;
-  }
-};
 
 // The variables `stmt` reads, in source order (so that the facts made of
 // them come in the same order on every run).
@@ -144,13 +99,9 @@ HostValues::HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
                        const clang::FunctionDecl *host, const clang::Expr *launch,
                        HostValues *caller)
     : ast_(ast), symbols_(symbols), arith_(symbols.arith()), host_(host),
-      launch_(launch), caller_(caller) {
-  if (host_ && host_->hasBody()) {
-    AssignmentFinder finder;
-    finder.TraverseStmt(host_->getBody());
-    assignments_ = std::move(finder.found);
-  }
-}
+      launch_(launch), caller_(caller), environment_(ast, host),
+      unknowns_(caller ? caller->unknowns_
+                       : std::make_shared<std::map<std::string, v1::Imprecision>>()) {}
 
 std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
   std::array<std::optional<z3::expr>, 3> out{
@@ -160,18 +111,13 @@ std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
   e = structValue(e);
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts())) {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
-    if (var && var->getInit() && var->getType()->isRecordType() &&
-        !assignedOutsideInit(*var))
-      return dims(var->getInit());
     if (const clang::Expr *arg = var ? argumentFor(*var) : nullptr)
       return caller_->dims(arg);
-    // Set field by field (`grid.x = n / 256;`) or assigned whole: each
-    // axis from the writes that reach the launch.
-    if (var && var->isLocalVarDecl() && var->getType()->isRecordType()) {
-      for (int axis = 0; axis < 3; ++axis) {
-        std::string field(1, "xyz"[axis]);
-        out[axis] = reachingFieldValue(*var, field);
-      }
+    // Each axis from the definitions that reach the launch: the
+    // initializer, `grid.x = n / 256;`, `grid = dim3(...)` on each path.
+    if (var && var->getType()->isRecordType()) {
+      for (int axis = 0; axis < 3; ++axis)
+        out[axis] = valueAt(*var, std::string(1, "xyz"[axis]), *ref);
       return out;
     }
   }
@@ -192,34 +138,10 @@ std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
 }
 
 bool HostValues::assignedOutsideInit(const clang::VarDecl &var) const {
-  return assignments_.count(&var) > 0;
-}
-
-std::optional<z3::expr> HostValues::fieldSymbol(const clang::MemberExpr &member) {
-  const clang::Expr *base = member.getBase()->IgnoreParenImpCasts();
-  auto *ref = dyn_cast<clang::DeclRefExpr>(base);
-  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-  if (!var || member.isArrow() || argumentFor(*var) ||
-      !member.getType()->isIntegralOrEnumerationType())
-    return std::nullopt;
-  return fieldValue(*var, member.getMemberDecl()->getNameAsString());
+  return environment_.written(var);
 }
 
 namespace {
-
-// `var.field` as the left side of a write, or as what `&` takes.
-const clang::MemberExpr *fieldOf(const clang::Stmt &write, const clang::VarDecl &var) {
-  const clang::Expr *target = nullptr;
-  if (auto *op = dyn_cast<clang::BinaryOperator>(&write))
-    target = op->getLHS();
-  else if (auto *unary = dyn_cast<clang::UnaryOperator>(&write))
-    target = unary->getSubExpr();
-  auto *member = target ? dyn_cast<clang::MemberExpr>(target->IgnoreParenImpCasts()) : nullptr;
-  if (!member || member->isArrow())
-    return nullptr;
-  auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
-  return ref && ref->getDecl() == &var ? member : nullptr;
-}
 
 // The expression that gives one field of a struct initialized from `init`:
 // a member of an init list (`Image img = {p, w, h}`), an argument of a
@@ -253,78 +175,357 @@ const clang::Expr *fieldInitializer(const clang::Expr *init, const clang::Record
   return nullptr;
 }
 
+// The struct a variable holds, refers to or points to.
+const clang::RecordDecl *recordOf(const clang::VarDecl &var) {
+  clang::QualType type = var.getType().getNonReferenceType();
+  if (type->isPointerType())
+    type = type->getPointeeType();
+  return type->getAsRecordDecl();
+}
+
+std::string shortText(const clang::Stmt &stmt, const clang::SourceManager &sources) {
+  std::string shown = sourceText(stmt.getSourceRange(), sources);
+  if (shown.size() > 60)
+    shown = shown.substr(0, 57) + "...";
+  return shown;
+}
+
 } // namespace
 
-const clang::Expr *HostValues::fieldAssignment(const clang::VarDecl &var,
-                                               const std::string &field) const {
-  const clang::Expr *found = nullptr;
-  const clang::RecordDecl *record = var.getType()->getAsRecordDecl();
-  auto writes = assignments_.find(&var);
-  if (writes != assignments_.end()) {
-    // One assignment of the whole struct before the launch (`grid =
-    // dim3(n / 256, 1)`) initializes it again.
-    if (writes->second.size() == 1)
-      if (auto *assign = dyn_cast<clang::CXXOperatorCallExpr>(*writes->second.begin());
-          assign && assign->isAssignmentOp() && assign->getNumArgs() == 2 &&
-          dominatesLaunch(*assign))
-        return fieldInitializer(assign->getArg(1), record, field);
-    for (const clang::Stmt *write : writes->second) {
-      const clang::MemberExpr *member = fieldOf(*write, var);
-      if (!member)
-        return nullptr; // the whole struct is written or escapes
-      if (member->getMemberDecl()->getNameAsString() != field)
-        continue;
-      auto *assign = dyn_cast<clang::BinaryOperator>(write);
-      if (found || !assign || assign->getOpcode() != clang::BO_Assign ||
-          !dominatesLaunch(*assign))
-        return nullptr;
-      found = assign->getRHS();
+std::optional<z3::expr> HostValues::valueAt(const clang::VarDecl &var, const std::string &field,
+                                            const clang::Stmt &point) {
+  if (field.empty() && !var.getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  auto key = std::make_pair(&var, field);
+  bool local = var.isLocalVarDecl() && !var.isStaticLocal();
+  auto *param = dyn_cast<clang::ParmVarDecl>(&var);
+  bool own_param = param && param->getDeclContext() == host_;
+  if (following_.count(key) || var.getType().isVolatileQualified() || (!local && !own_param))
+    return symbolOf(var, field);
+  if (own_param && !environment_.written(var))
+    return onEntry(var, field);
+  std::vector<Definition> definitions = environment_.reaching(var, field, point);
+  if (definitions.empty())
+    return symbolOf(var, field);
+  following_.insert(key);
+  z3::expr out = combine(definitions, var, field);
+  following_.erase(key);
+  return out;
+}
+
+z3::expr HostValues::combine(const std::vector<Definition> &definitions,
+                             const clang::VarDecl &var, const std::string &field) {
+  // The definitions partition the paths: the last one reaches wherever the
+  // conditions of the others do not hold.
+  z3::expr out = definitionValue(definitions.back(), var, field);
+  for (size_t i = definitions.size() - 1; i-- > 0;)
+    out = z3::ite(branchTaken(definitions[i]), definitionValue(definitions[i], var, field),
+                  out);
+  return out;
+}
+
+z3::expr HostValues::branchTaken(const Definition &definition) {
+  z3::expr taken = arith_.context().bool_val(true);
+  for (const auto &[branch, holds] : definition.conditions) {
+    auto known = branch_conditions_.find(branch);
+    if (known == branch_conditions_.end()) {
+      std::optional<z3::expr> condition = value(branch->getCond());
+      z3::expr truth = condition ? arith_.toBool(*condition)
+                                 : arith_.toBool(symbols_.freshShared("host:branch", kInt64));
+      known = branch_conditions_.emplace(branch, truth).first;
+    }
+    taken = taken && (holds ? known->second : !known->second);
+  }
+  return taken;
+}
+
+z3::expr HostValues::definitionValue(const Definition &definition, const clang::VarDecl &var,
+                                     const std::string &field) {
+  switch (definition.kind) {
+  case Definition::Kind::OnEntry:
+    return onEntry(var, field);
+  case Definition::Kind::Unknown:
+    return unknownSymbolOf(var, field, definition.reason, definition.at);
+  case Definition::Kind::Updated:
+    return updatedValue(definition, var, field);
+  case Definition::Kind::PassedOut:
+    return passedOutValue(definition, var, field);
+  case Definition::Kind::Assigned:
+    break;
+  }
+  auto key = std::make_pair(definition.at, field);
+  auto cached = definition_values_.find(key);
+  if (cached != definition_values_.end())
+    return cached->second;
+  std::optional<z3::expr> out;
+  if (!field.empty() && definition.whole)
+    out = fieldOfStruct(*definition.value, var, field);
+  else
+    out = value(definition.value);
+  if (!out)
+    out = unknownSymbolOf(var, field,
+                          "set from '" + shortText(*definition.value, ast_.getSourceManager()) +
+                              "', which is not an integer",
+                          definition.at);
+  definition_values_.emplace(key, *out);
+  return *out;
+}
+
+z3::expr HostValues::updatedValue(const Definition &definition, const clang::VarDecl &var,
+                                  const std::string &field) {
+  auto key = std::make_pair(definition.at, field);
+  auto cached = definition_values_.find(key);
+  if (cached != definition_values_.end())
+    return cached->second;
+  z3::expr before = definition.before.empty() ? symbolOf(var, field)
+                                              : combine(definition.before, var, field);
+  z3::expr one = arith_.constant(1, kInt64);
+  std::optional<z3::expr> out;
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(definition.at)) {
+    out = unary->isIncrementOp() ? arith_.add(before, one) : arith_.sub(before, one);
+  } else if (auto *update = dyn_cast<clang::CompoundAssignOperator>(definition.at)) {
+    std::optional<z3::expr> by = value(update->getRHS());
+    bool is_signed = update->getComputationResultType()->isSignedIntegerOrEnumerationType();
+    if (by) {
+      switch (update->getOpcode()) {
+      case clang::BO_AddAssign: out = arith_.add(before, *by); break;
+      case clang::BO_SubAssign: out = arith_.sub(before, *by); break;
+      case clang::BO_MulAssign: out = arith_.mul(before, *by); break;
+      case clang::BO_DivAssign: out = arith_.div(before, *by, is_signed); break;
+      case clang::BO_RemAssign: out = arith_.rem(before, *by, is_signed); break;
+      case clang::BO_ShlAssign: out = arith_.shiftLeft(before, *by); break;
+      case clang::BO_ShrAssign: out = arith_.shiftRight(before, *by, is_signed); break;
+      case clang::BO_AndAssign: out = arith_.bitAnd(before, *by); break;
+      case clang::BO_OrAssign: out = arith_.bitOr(before, *by); break;
+      case clang::BO_XorAssign: out = arith_.bitXor(before, *by); break;
+      default: break;
+      }
     }
   }
-  return found ? found : fieldInitializer(var.getInit(), record, field);
+  if (!out)
+    out = unknownSymbolOf(var, field,
+                          "changed by '" + shortText(*definition.at, ast_.getSourceManager()) +
+                              "'",
+                          definition.at);
+  definition_values_.emplace(key, *out);
+  return *out;
 }
 
-bool HostValues::dominatesLaunch(const clang::Stmt &stmt) const {
-  auto parents = ast_.getParents(stmt);
-  const clang::Stmt *block = parents.empty() ? nullptr : parents[0].get<clang::Stmt>();
-  // A statement that makes temporaries (`g = dim3(n / 32)`) is wrapped.
-  if (block && isa<clang::ExprWithCleanups>(block)) {
-    auto outer = ast_.getParents(*block);
-    block = outer.empty() ? nullptr : outer[0].get<clang::Stmt>();
-  }
-  return block && isa<clang::CompoundStmt>(block) && contains(*block, *launch_) &&
-         ast_.getSourceManager().isBeforeInTranslationUnit(stmt.getEndLoc(),
-                                                           launch_->getBeginLoc());
-}
-
-z3::expr HostValues::fieldValue(const clang::VarDecl &var, const std::string &field) {
-  if (std::optional<z3::expr> reaching = reachingFieldValue(var, field))
-    return *reaching;
-  return fieldSymbolFor(var, field);
-}
-
-std::optional<z3::expr> HostValues::reachingFieldValue(const clang::VarDecl &var,
-                                                       const std::string &field) {
-  bool local = var.isLocalVarDecl() && !var.isStaticLocal();
-  auto key = std::make_pair(&var, field);
-  const clang::Expr *assigned = local ? fieldAssignment(var, field) : nullptr;
-  if (!assigned)
-    return std::nullopt;
-  if (following_fields_.count(key))
-    return fieldSymbolFor(var, field);
-  following_fields_.insert(key);
-  std::optional<z3::expr> result;
-  if (assigned->getType()->isRecordType()) {
-    // A copy of another struct variable: its field.
-    auto *ref = dyn_cast<clang::DeclRefExpr>(structValue(assigned));
+z3::expr HostValues::fieldOfStruct(const clang::Expr &struct_value, const clang::VarDecl &var,
+                                   const std::string &field) {
+  const clang::RecordDecl *record = recordOf(var);
+  std::string shown = shortText(struct_value, ast_.getSourceManager());
+  const clang::Expr *whole = structValue(&struct_value);
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(whole))
+    if (auto *source = dyn_cast<clang::VarDecl>(ref->getDecl()))
+      if (std::optional<z3::expr> copied = valueAt(*source, field, *ref))
+        return *copied;
+  if (auto *call = dyn_cast<clang::CallExpr>(whole);
+      call && !isa<clang::CXXOperatorCallExpr>(call) && call->getType()->isRecordType())
+    if (std::optional<z3::expr> returned = returnedField(*call, var, field))
+      return *returned;
+  const clang::Expr *init = fieldInitializer(&struct_value, record, field);
+  if (init && init->getType()->isRecordType()) {
+    // A copy of another struct variable (`dim3 g2(g)`, `grid = g`): its
+    // field where the copy is made.
+    auto *ref = dyn_cast<clang::DeclRefExpr>(structValue(init));
     auto *source = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-    if (source && source->isLocalVarDecl())
-      result = fieldValue(*source, field);
-  } else {
-    result = value(assigned);
+    if (source)
+      if (std::optional<z3::expr> copied = valueAt(*source, field, *ref))
+        return *copied;
+    return unknownSymbolOf(var, field, "copied from '" + shown + "'", &struct_value);
   }
-  following_fields_.erase(key);
-  return result ? *result : fieldSymbolFor(var, field);
+  if (init)
+    if (std::optional<z3::expr> out = value(init))
+      return *out;
+  return unknownSymbolOf(var, field, "set from '" + shown + "'", &struct_value);
+}
+
+namespace {
+
+constexpr int kMaxCalleeDepth = 3;
+
+// The callee's parameter that `call` hands `var` to: `&var` to a pointer,
+// `var` to a reference.
+const clang::ParmVarDecl *outParameter(const clang::CallExpr &call, const clang::FunctionDecl &callee,
+                                       const clang::VarDecl &var) {
+  for (unsigned i = 0; i < call.getNumArgs() && i < callee.getNumParams(); ++i) {
+    const clang::Expr *arg = call.getArg(i)->IgnoreParenCasts();
+    const clang::ParmVarDecl *param = callee.getParamDecl(i);
+    bool by_address = false;
+    if (auto *address = dyn_cast<clang::UnaryOperator>(arg);
+        address && address->getOpcode() == clang::UO_AddrOf) {
+      arg = address->getSubExpr()->IgnoreParenCasts();
+      by_address = true;
+    }
+    auto *ref = dyn_cast<clang::DeclRefExpr>(arg);
+    if (!ref || ref->getDecl() != &var)
+      continue;
+    if (by_address ? param->getType()->isPointerType()
+                   : param->getType()->isLValueReferenceType())
+      return param;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+std::unique_ptr<HostValues> HostValues::calleeFrame(const clang::CallExpr &call,
+                                                    std::unique_ptr<HostValues> &sibling) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  const clang::FunctionDecl *body = callee ? callee->getDefinition() : nullptr;
+  if (!body || !body->hasBody() || callee_depth_ >= kMaxCalleeDepth || !host_)
+    return nullptr;
+  sibling = std::make_unique<HostValues>(ast_, symbols_, host_, &call, caller_);
+  sibling->unknowns_ = unknowns_;
+  sibling->callee_depth_ = callee_depth_;
+  auto frame = std::make_unique<HostValues>(ast_, symbols_, body, nullptr, sibling.get());
+  frame->callee_depth_ = callee_depth_ + 1;
+  return frame;
+}
+
+z3::expr HostValues::passedOutValue(const Definition &definition, const clang::VarDecl &var,
+                                    const std::string &field) {
+  auto key = std::make_pair(definition.at, field);
+  auto cached = definition_values_.find(key);
+  if (cached != definition_values_.end())
+    return cached->second;
+  const auto &call = *clang::cast<clang::CallExpr>(definition.value);
+  std::string callee_name = call.getDirectCallee()->getNameAsString();
+  std::unique_ptr<HostValues> sibling;
+  std::unique_ptr<HostValues> frame = calleeFrame(call, sibling);
+  const clang::ParmVarDecl *param =
+      frame ? outParameter(call, *frame->host_, var) : nullptr;
+  std::vector<Definition> at_exit;
+  if (param)
+    at_exit = frame->environment_.reachingExit(*param, field,
+                                                param->getType()->isPointerType());
+  std::optional<z3::expr> out;
+  if (!at_exit.empty()) {
+    frame->entry_param_ = param;
+    frame->entry_value_ = definition.before.empty() ? symbolOf(var, field)
+                                                    : combine(definition.before, var, field);
+    out = frame->combine(at_exit, *param, field);
+    for (Fact &fact : frame->value_facts_)
+      value_facts_.push_back(std::move(fact));
+    for (Fact &fact : sibling->value_facts_)
+      value_facts_.push_back(std::move(fact));
+  } else {
+    out = unknownSymbolOf(var, field,
+                          "passed by address or reference to '" + callee_name + "'",
+                          definition.at);
+  }
+  definition_values_.emplace(key, *out);
+  return *out;
+}
+
+std::optional<z3::expr> HostValues::returnedField(const clang::CallExpr &call,
+                                                  const clang::VarDecl &var,
+                                                  const std::string &field) {
+  std::unique_ptr<HostValues> sibling;
+  std::unique_ptr<HostValues> frame = calleeFrame(call, sibling);
+  auto *body = frame ? dyn_cast<clang::CompoundStmt>(frame->host_->getBody()) : nullptr;
+  auto *last = body && !body->body_empty() ? dyn_cast<clang::ReturnStmt>(body->body_back())
+                                           : nullptr;
+  if (!last || !last->getRetValue())
+    return std::nullopt;
+  // One return, the last statement: its struct, read in the callee.
+  struct Returns : clang::RecursiveASTVisitor<Returns> {
+    unsigned count = 0;
+    bool VisitReturnStmt(clang::ReturnStmt *) { return ++count, true; }
+  } returns;
+  returns.TraverseStmt(body);
+  if (returns.count != 1)
+    return std::nullopt;
+  z3::expr out = frame->fieldOfStruct(*last->getRetValue(), var, field);
+  for (Fact &fact : frame->value_facts_)
+    value_facts_.push_back(std::move(fact));
+  for (Fact &fact : sibling->value_facts_)
+    value_facts_.push_back(std::move(fact));
+  return out;
+}
+
+z3::expr HostValues::onEntry(const clang::VarDecl &var, const std::string &field) {
+  if (&var == entry_param_ && entry_value_)
+    return *entry_value_;
+  auto *param = dyn_cast<clang::ParmVarDecl>(&var);
+  const clang::CallExpr *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
+  if (param && call && param->getDeclContext() == host_) {
+    unsigned index = param->getFunctionScopeIndex();
+    if (index < call->getNumArgs() && !isa<clang::CXXDefaultArgExpr>(call->getArg(index))) {
+      const clang::Expr *arg = call->getArg(index);
+      std::optional<z3::expr> passed =
+          field.empty() ? caller_->value(arg) : caller_->structField(arg, field);
+      if (passed)
+        return *passed;
+    }
+  }
+  return symbolOf(var, field);
+}
+
+z3::expr HostValues::symbolOf(const clang::VarDecl &var, const std::string &field) {
+  z3::expr symbol = field.empty() ? symbolFor(var) : fieldSymbolFor(var, field);
+  clang::QualType type = var.getType().getNonReferenceType();
+  if (type->isPointerType())
+    type = type->getPointeeType();
+  if (!field.empty())
+    if (const clang::RecordDecl *record = recordOf(var))
+      for (const clang::FieldDecl *decl : record->fields())
+        if (decl->getNameAsString() == field)
+          type = decl->getType();
+  addRangeFact(symbol, type,
+               var.getNameAsString() + (field.empty() ? std::string() : "." + field));
+  return symbol;
+}
+
+z3::expr HostValues::unknownSymbolOf(const clang::VarDecl &var, const std::string &field,
+                                     const std::string &reason, const clang::Stmt *at) {
+  z3::expr symbol = symbolOf(var, field);
+  std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
+  noteUnknown(symbol, "host '" + name + "' " + reason, name, at);
+  return symbol;
+}
+
+void HostValues::noteUnknown(const z3::expr &symbol, const std::string &detail,
+                             const std::string &source, const clang::Stmt *at) {
+  std::string name = symbol.decl().name().str();
+  if (unknowns_->count(name))
+    return;
+  v1::Imprecision imprecision;
+  imprecision.set_kind(v1::IMPRECISION_KIND_UNKNOWN_HOST_VALUE);
+  imprecision.set_detail(detail);
+  imprecision.set_source("host:" + source);
+  if (at)
+    *imprecision.mutable_location() =
+        toLocation(at->getSourceRange(), ast_.getSourceManager(),
+                   host_ ? host_->getQualifiedNameAsString() : "");
+  unknowns_->emplace(name, std::move(imprecision));
+}
+
+void HostValues::addRangeFact(const z3::expr &symbol, clang::QualType type,
+                              const std::string &name) {
+  std::string symbol_name = symbol.decl().name().str();
+  if (!type->isUnsignedIntegerOrEnumerationType() || type->isBooleanType() ||
+      !ranged_.insert(symbol_name).second)
+    return;
+  uint64_t width = ast_.getTypeSize(type);
+  z3::expr zero = arith_.constant(0, kInt64);
+  z3::expr range = arith_.lessEq(zero, symbol, true);
+  if (width < 64)
+    range = range && arith_.lessEq(symbol, arith_.constant((int64_t{1} << width) - 1, kInt64),
+                                   true);
+  v1::Assumption assumption;
+  assumption.set_kind(v1::HOST_FACT_KIND_ANALYSIS);
+  assumption.set_role(v1::Assumption::ROLE_USED);
+  assumption.set_description("host '" + name + "' is unsigned: 0 <= " + name +
+                             (width < 64 ? " < 2^" + std::to_string(width) : ""));
+  value_facts_.push_back({range, assumption});
+}
+
+std::vector<Fact> HostValues::valueFacts() const {
+  std::vector<Fact> facts = caller_ ? caller_->valueFacts() : std::vector<Fact>{};
+  facts.insert(facts.end(), value_facts_.begin(), value_facts_.end());
+  return facts;
 }
 
 std::optional<z3::expr> HostValues::structField(const clang::Expr *struct_arg,
@@ -339,9 +540,9 @@ std::optional<z3::expr> HostValues::structField(const clang::Expr *struct_arg,
     return std::nullopt;
   if (const clang::Expr *passed = argumentFor(*var))
     return caller_->structField(passed, field);
-  if (isa<clang::ParmVarDecl>(var))
+  if (isa<clang::ParmVarDecl>(var) && !environment_.written(*var))
     return std::nullopt;
-  return fieldValue(*var, field);
+  return valueAt(*var, field, *ref);
 }
 
 z3::expr HostValues::fieldSymbolFor(const clang::VarDecl &var, const std::string &field) {
@@ -374,27 +575,6 @@ const clang::Expr *HostValues::argumentFor(const clang::VarDecl &var) const {
   return call->getArg(index);
 }
 
-std::optional<z3::expr> HostValues::variable(const clang::VarDecl &var) {
-  if (!var.getType()->isIntegralOrEnumerationType())
-    return std::nullopt;
-  if (const clang::Expr *arg = argumentFor(var))
-    return caller_->value(arg);
-  const clang::Expr *init = var.getInit();
-  bool local = var.isLocalVarDecl() && !var.isStaticLocal();
-  if (!local || !init || assignedOutsideInit(var) || following_.count(&var) ||
-      var.getType().isVolatileQualified())
-    return symbolFor(var);
-  auto cached = values_.find(&var);
-  if (cached != values_.end())
-    return cached->second;
-  following_.insert(&var);
-  std::optional<z3::expr> result = value(init);
-  following_.erase(&var);
-  z3::expr out = result ? *result : symbolFor(var);
-  values_.emplace(&var, out);
-  return out;
-}
-
 std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
   if (!expr)
     return std::nullopt;
@@ -409,10 +589,21 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
     return value(cast->getSubExpr());
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(expr))
     if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
-      return variable(*var);
-  if (auto *member = dyn_cast<clang::MemberExpr>(expr))
-    if (auto field = fieldSymbol(*member))
-      return field;
+      return valueAt(*var, "", *ref);
+  if (auto *member = dyn_cast<clang::MemberExpr>(expr)) {
+    // `b.x` of a struct variable, as the definitions reaching here set it.
+    const clang::Expr *base = member->getBase()->IgnoreParenImpCasts();
+    auto *ref = dyn_cast<clang::DeclRefExpr>(base);
+    auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    if (var && !member->isArrow() && member->getType()->isIntegralOrEnumerationType()) {
+      std::string field = member->getMemberDecl()->getNameAsString();
+      if (const clang::Expr *passed = argumentFor(*var))
+        if (auto out = caller_->structField(passed, field))
+          return out;
+      if (auto out = valueAt(*var, field, *member))
+        return out;
+    }
+  }
   if (auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
     auto sub = value(unary->getSubExpr());
     if (sub && unary->getOpcode() == clang::UO_Minus)
@@ -474,7 +665,17 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
         return arith_.fromBool(!arith_.toBool(*sub), kInt64);
   // A value the host reads from its input (argv, files, calls whose bodies
   // are not followed): unknown, constrained only by the facts around it.
-  return symbols_.freshShared("host:unknown", kInt64);
+  z3::expr unknown = symbols_.freshShared("host:unknown", kInt64);
+  std::string shown = shortText(*expr, ast_.getSourceManager());
+  noteUnknown(unknown,
+              "'" + shown + "' " +
+                  (isa<clang::CallExpr>(expr->IgnoreParenImpCasts())
+                       ? "is the result of a call whose body is not followed"
+                       : "is not followed"),
+              shown, expr);
+  if (expr->getType()->isUnsignedIntegerOrEnumerationType())
+    addRangeFact(unknown, expr->getType(), shown);
+  return unknown;
 }
 
 Fact HostValues::fact(z3::expr term, v1::HostFactKind kind,
@@ -558,11 +759,11 @@ bool HostValues::contains(const clang::Stmt &outer, const clang::Stmt &inner) co
 
 bool HostValues::changedBeforeLaunch(const clang::Stmt &body,
                                      const clang::VarDecl &var) const {
-  auto found = assignments_.find(&var);
-  if (found == assignments_.end())
+  const auto &writes = environment_.writesOf(var);
+  if (writes.empty())
     return false;
   const clang::SourceManager &sources = ast_.getSourceManager();
-  for (const clang::Stmt *write : found->second) {
+  for (const clang::Stmt *write : writes) {
     if (!contains(body, *write))
       continue;
     if (sources.isBeforeInTranslationUnit(write->getBeginLoc(), launch_->getBeginLoc()))
@@ -610,13 +811,13 @@ void HostValues::addInductionFacts(const clang::Stmt &loop, const clang::VarDecl
         start = init->getRHS();
         restart = init;
       }
-  auto found = assignments_.find(&var);
-  if (!start || found == assignments_.end())
+  const auto &writes = environment_.writesOf(var);
+  if (!start || writes.empty())
     return;
   // Every other write must add a constant of one sign; after a restart
   // they must all lie in this loop, which the restart begins.
   std::vector<const clang::Stmt *> steps;
-  for (const clang::Stmt *write : found->second) {
+  for (const clang::Stmt *write : writes) {
     if (write == restart)
       continue;
     if (restart && !contains(loop, *write))
@@ -945,10 +1146,7 @@ bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast) {
 } // namespace
 
 bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
-  auto writes = assignments_.find(&var);
-  if (writes == assignments_.end())
-    return false;
-  for (const clang::Stmt *write : writes->second) {
+  for (const clang::Stmt *write : environment_.writesOf(var)) {
     auto *assign = dyn_cast<clang::BinaryOperator>(write);
     if (!assign || !referencedVar(assign->getLHS()) ||
         referencedVar(assign->getLHS()) != &var)

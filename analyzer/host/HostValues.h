@@ -18,11 +18,13 @@
 #define GPURACE_ANALYZER_HOST_HOSTVALUES_H
 
 #include "analyzer/check/LaunchContext.h"
+#include "analyzer/host/ReachingDefinitions.h"
 #include "analyzer/model/SymbolSpace.h"
 #include "analyzer/model/VariableWrites.h"
 
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -33,7 +35,9 @@ class ASTContext;
 class Expr;
 class FieldDecl;
 class FunctionDecl;
+class IfStmt;
 class MemberExpr;
+class QualType;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -86,10 +90,55 @@ public:
   };
   PointerOrigin pointerOrigin(const clang::Expr *pointer_arg);
 
+  // Host values the analysis could not establish, by the name of the
+  // symbol that stands for each, with why: a call whose result is not
+  // followed, a write inside a loop, a value set through a pointer. Shared
+  // by the frames of one call chain.
+  const std::map<std::string, v1::Imprecision> &unknownValues() const { return *unknowns_; }
+
+  // Facts that hold of the symbols the values are made of (an unsigned
+  // host variable is never negative), from this frame and its callers.
+  std::vector<Fact> valueFacts() const;
+
 private:
-  std::optional<z3::expr> variable(const clang::VarDecl &var);
-  // The pointer a local view is initialized from (`float *dst = base + 100`)
-  // when it is never reassigned.
+  // The value of `var` (of its `field`) where `point` reads it: its
+  // reaching definitions, one expression per path, selected by the
+  // conditions of the branches that lead to each.
+  std::optional<z3::expr> valueAt(const clang::VarDecl &var, const std::string &field,
+                                  const clang::Stmt &point);
+  z3::expr combine(const std::vector<Definition> &definitions, const clang::VarDecl &var,
+                   const std::string &field);
+  z3::expr definitionValue(const Definition &definition, const clang::VarDecl &var,
+                           const std::string &field);
+  z3::expr updatedValue(const Definition &definition, const clang::VarDecl &var,
+                        const std::string &field);
+  z3::expr branchTaken(const Definition &definition);
+  // What a call whose body is visible leaves in `var` (its `field`), handed
+  // to it by address or reference (`getSizes(&grid, &block)`), or what a
+  // call returns (`MatrixDim d = dims(n)`): the callee's definitions at its
+  // end, in a frame of its own whose caller is this function at the call.
+  z3::expr passedOutValue(const Definition &definition, const clang::VarDecl &var,
+                          const std::string &field);
+  std::optional<z3::expr> returnedField(const clang::CallExpr &call, const clang::VarDecl &var,
+                                        const std::string &field);
+  // A frame for `call`'s callee, with this function at the call as its
+  // caller (held in `sibling`).
+  std::unique_ptr<HostValues> calleeFrame(const clang::CallExpr &call,
+                                          std::unique_ptr<HostValues> &sibling);
+  // `field` of a struct value (`dim3(w / 16, h / 16)`, `{p, w, h}`, a copy
+  // of another struct variable) read at the point of `struct_value`.
+  z3::expr fieldOfStruct(const clang::Expr &struct_value, const clang::VarDecl &var,
+                         const std::string &field);
+  // The value a parameter (or a global) has on entry to the function.
+  z3::expr onEntry(const clang::VarDecl &var, const std::string &field);
+  // The symbol that stands for `var` (its `field`) where its value is not
+  // known, and one recorded as unknown with `reason`.
+  z3::expr symbolOf(const clang::VarDecl &var, const std::string &field);
+  z3::expr unknownSymbolOf(const clang::VarDecl &var, const std::string &field,
+                           const std::string &reason, const clang::Stmt *at);
+  void noteUnknown(const z3::expr &symbol, const std::string &detail, const std::string &source,
+                   const clang::Stmt *at);
+  void addRangeFact(const z3::expr &symbol, clang::QualType type, const std::string &name);
   const clang::Expr *viewInitializer(const clang::VarDecl &var) const;
   // Whether a pointer variable is set from another pointer after its
   // declaration (`p = q`), so that it may point into any buffer.
@@ -111,17 +160,6 @@ private:
   // fact that its pitch covers a row.
   std::optional<z3::expr> volumeBytes(const clang::Expr *pointer_arg, std::string &name,
                                       std::vector<Fact> &facts);
-  std::optional<z3::expr> fieldSymbol(const clang::MemberExpr &member);
-  // `var.field` at the launch: what its one dominating assignment or the
-  // struct's initializer gives it, else a symbol for the field.
-  z3::expr fieldValue(const clang::VarDecl &var, const std::string &field);
-  // The same, or nothing when no write or initializer gives the field.
-  std::optional<z3::expr> reachingFieldValue(const clang::VarDecl &var,
-                                             const std::string &field);
-  const clang::Expr *fieldAssignment(const clang::VarDecl &var,
-                                     const std::string &field) const;
-  // Whether `stmt` is a statement of a block around the launch, before it.
-  bool dominatesLaunch(const clang::Stmt &stmt) const;
   z3::expr fieldSymbolFor(const clang::VarDecl &var, const std::string &field);
   // The bytes one allocation call or new-expression provides.
   std::optional<z3::expr> bytesOf(const clang::Expr &allocation,
@@ -156,12 +194,24 @@ private:
   const clang::FunctionDecl *host_;
   const clang::Expr *launch_;
   HostValues *caller_;
-  std::set<const clang::VarDecl *> following_;
-  std::set<std::pair<const clang::VarDecl *, std::string>> following_fields_;
-  // A variable's value is computed once, so that an unknown initializer
-  // (`atoi(argv[1])`) is one symbol wherever the variable is used.
-  std::map<const clang::VarDecl *, z3::expr> values_;
-  std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> assignments_;
+  ReachingDefinitions environment_;
+  // Variables (and fields) whose value is being computed: a definition
+  // that reads itself stands for the variable's symbol.
+  std::set<std::pair<const clang::VarDecl *, std::string>> following_;
+  // A definition's value is computed once, so that an unknown initializer
+  // (`atoi(argv[1])`) is one symbol wherever the variable is read.
+  std::map<std::pair<const clang::Stmt *, std::string>, z3::expr> definition_values_;
+  std::map<const clang::IfStmt *, z3::expr> branch_conditions_;
+  std::shared_ptr<std::map<std::string, v1::Imprecision>> unknowns_;
+  std::vector<Fact> value_facts_;
+  std::set<std::string> ranged_;
+  // Calls followed from the launching function to this frame; summaries
+  // stop at kMaxCalleeDepth.
+  int callee_depth_ = 0;
+  // In a callee's frame: the out-parameter and the value the caller's
+  // variable held before the call, which the parameter starts with.
+  const clang::VarDecl *entry_param_ = nullptr;
+  std::optional<z3::expr> entry_value_;
 };
 
 } // namespace gpurace::analyzer

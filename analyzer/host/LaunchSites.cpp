@@ -341,6 +341,31 @@ struct OriginKey {
   bool operator!=(const OriginKey &o) const { return !(*this == o); }
 };
 
+// Marks the kernel's launch-wide values (dims, arguments) whose facts are
+// made of host values the host code does not establish.
+void stateUnknownValues(LaunchContext &context,
+                        const std::map<std::string, v1::Imprecision> &unknowns) {
+  for (const Fact &fact : context.facts) {
+    std::set<std::string> names = symbolNames({fact.term});
+    const v1::Imprecision *cause = nullptr;
+    for (const std::string &name : names) {
+      auto found = unknowns.find(name);
+      if (found != unknowns.end() &&
+          (!cause || found->second.detail() < cause->detail()))
+        cause = &found->second;
+    }
+    if (!cause)
+      continue;
+    for (const std::string &name : names) {
+      if (name.rfind("host:", 0) == 0 || context.imprecisions.count(name))
+        continue;
+      v1::Imprecision imprecision = *cause;
+      imprecision.set_detail(fact.assumption.description() + ", where " + cause->detail());
+      context.imprecisions.emplace(name, std::move(imprecision));
+    }
+  }
+}
+
 // The facts of one launch reached through one call chain; `host_values` is
 // the launching function's frame.
 LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel,
@@ -422,7 +447,10 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
   for (const auto &[key, params] : pointer_roots)
     if (params.size() > 1)
       addPointerBaseFacts(context, *key.root, params, launch, names, ast, symbols, where);
+  stateUnknownValues(context, host_values.unknownValues());
   for (Fact &fact : host_values.dominatingFacts())
+    context.facts.push_back(std::move(fact));
+  for (Fact &fact : host_values.valueFacts())
     context.facts.push_back(std::move(fact));
   context.site = site;
   return context;

@@ -113,4 +113,20 @@ z3::expr SymbolSpace::coordinateBounds(int thread) const {
   return bounds;
 }
 
+std::set<std::string> symbolNames(std::vector<z3::expr> terms) {
+  std::unordered_set<unsigned> seen;
+  std::set<std::string> names;
+  while (!terms.empty()) {
+    z3::expr e = terms.back();
+    terms.pop_back();
+    if (!seen.insert(e.id()).second || !e.is_app())
+      continue;
+    if (e.decl().decl_kind() == Z3_OP_UNINTERPRETED)
+      names.insert(e.decl().name().str());
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      terms.push_back(e.arg(i));
+  }
+  return names;
+}
+
 } // namespace gpurace::analyzer

@@ -15,6 +15,7 @@
 #include <z3++.h>
 
 #include <array>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -79,6 +80,9 @@ private:
       for_thread_;
   unsigned next_id_ = 0;
 };
+
+// The names of the symbols (and uninterpreted functions) `terms` mention.
+std::set<std::string> symbolNames(std::vector<z3::expr> terms);
 
 } // namespace gpurace::analyzer
 

@@ -43,6 +43,7 @@ struct Options {
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   bool check_annotations = false;
   bool details = false;
+  bool host_facts_never_worse = false;
 };
 
 // The gpurace program installed next to this one.
@@ -172,13 +173,15 @@ void report(const Options &options, const CorpusFile &file, Mode mode,
     std::cout << file.path << ": " << modeKey(mode) << ": " << detail << "\n";
 }
 
-void scoreMode(const Options &options, ScoreTable &table, const CorpusFile &file,
-               Mode mode, const AnalyzerOutcome &outcome) {
+std::optional<FileScore> scoreMode(const Options &options, ScoreTable &table,
+                                   const CorpusFile &file, Mode mode,
+                                   const AnalyzerOutcome &outcome) {
   std::optional<FileScore> score;
   if (outcome.ok)
     score = scoreFile(file, fromAnalysis(outcome.result));
   report(options, file, mode, score, outcome.error);
   table.add(file.category, mode, score);
+  return score;
 }
 
 void scoreDynamic(const Options &options, ScoreTable &table,
@@ -199,8 +202,10 @@ void scoreDynamic(const Options &options, ScoreTable &table,
   table.add(file.category, Mode::Dynamic, score);
 }
 
-int finish(const Options &options, const ScoreTable &table) {
+int finish(const Options &options, const ScoreTable &table, bool host_facts_worse) {
   table.print(std::cout);
+  if (host_facts_worse && options.host_facts_never_worse)
+    return 1;
   std::string error;
   if (!options.write_baseline.empty() &&
       !writeBaseline(options.write_baseline, table.total(), error)) {
@@ -239,15 +244,24 @@ int run(const Options &options) {
   std::vector<DynamicResult> dynamic;
   if (!options.dynamic.reports_dir.empty())
     dynamic = runDynamicColumn(files, runs, options);
+  bool host_facts_worse = false;
   for (size_t i = 0; i < files.size(); ++i) {
     const CorpusFile &file = files[i];
     table.addFile(file.category, file.races.size() + file.divergences.size());
-    scoreMode(options, table, file, Mode::KernelOnly, runs[i].kernel_only);
-    scoreMode(options, table, file, Mode::HostFacts, runs[i].host_facts);
+    auto alone = scoreMode(options, table, file, Mode::KernelOnly, runs[i].kernel_only);
+    auto hosted = scoreMode(options, table, file, Mode::HostFacts, runs[i].host_facts);
+    // Host facts only ever rule pairs out: more false alarms with them
+    // than without is a defect of the host analysis.
+    if (alone && hosted && hosted->false_positives > alone->false_positives) {
+      host_facts_worse = true;
+      std::cerr << file.path << ": host facts give " << hosted->false_positives
+                << " false positives, the kernel-only analysis " << alone->false_positives
+                << "\n";
+    }
     if (!options.runtime_reports.empty())
       scoreDynamic(options, table, file, dynamic.empty() ? nullptr : &dynamic[i]);
   }
-  return finish(options, table);
+  return finish(options, table, host_facts_worse);
 }
 
 } // namespace
@@ -282,6 +296,9 @@ int main(int argc, char **argv) {
                  "Record the current totals as a baseline");
   app.add_flag("--check-annotations", options.check_annotations,
                "Only check that every file's annotations are well-formed");
+  app.add_flag("--host-facts-never-worse", options.host_facts_never_worse,
+               "Exit 1 when host facts give more false positives than the kernel-only "
+               "analysis on any file");
   app.add_flag("--details", options.details,
                "Print every missed and unexpected race per file");
   app.add_option("--dynamic-cpu", options.dynamic.reports_dir,

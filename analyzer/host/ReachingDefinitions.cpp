@@ -1,0 +1,544 @@
+#include "analyzer/host/ReachingDefinitions.h"
+
+#include "analyzer/model/SourceLocations.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtCXX.h>
+#include <clang/Basic/SourceManager.h>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+// Beyond this many definitions on separate paths, the value is unknown.
+constexpr size_t kMaxDefinitions = 16;
+
+// The variable an lvalue names, through member accesses (`grid.x = ...`
+// writes grid) and `&` (`cudaMalloc(&p, n)`).
+const clang::VarDecl *writtenVar(const clang::Expr *e) {
+  e = e->IgnoreParenCasts();
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
+    if (unary->getOpcode() == clang::UO_AddrOf)
+      e = unary->getSubExpr()->IgnoreParenCasts();
+  while (auto *member = dyn_cast<clang::MemberExpr>(e)) {
+    if (member->isArrow())
+      return nullptr;
+    e = member->getBase()->IgnoreParenCasts();
+  }
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+  return ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+}
+
+// The pointer variable whose pointee an lvalue names: `*p`, `p->x`,
+// `(*p).x`, `p[0]`.
+const clang::VarDecl *pointeeOf(const clang::Expr *e) {
+  e = e->IgnoreParenCasts();
+  while (auto *member = dyn_cast<clang::MemberExpr>(e)) {
+    if (member->isArrow()) {
+      e = member->getBase()->IgnoreParenCasts();
+      auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+      return ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    }
+    e = member->getBase()->IgnoreParenCasts();
+  }
+  const clang::Expr *pointer = nullptr;
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e); unary && unary->getOpcode() == clang::UO_Deref)
+    pointer = unary->getSubExpr();
+  else if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
+    pointer = subscript->getBase();
+  auto *ref = pointer ? dyn_cast<clang::DeclRefExpr>(pointer->IgnoreParenCasts()) : nullptr;
+  return ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+}
+
+class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
+public:
+  std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> found;
+  std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> through_pointer;
+
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      note(op->getLHS(), op);
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (op->isIncrementDecrementOp() ||
+        (op->getOpcode() == clang::UO_AddrOf && !launch_argument_addresses_.count(op)))
+      note(op->getSubExpr(), op);
+    return true;
+  }
+  // `void *args[] = {&a, &n}` takes addresses for cudaLaunchKernel to read
+  // the arguments, not to change them.
+  bool VisitVarDecl(clang::VarDecl *var) {
+    auto *list = dyn_cast_or_null<clang::InitListExpr>(var->getInit());
+    if (!list || !var->getType()->isArrayType())
+      return true;
+    for (const clang::Expr *element : list->inits())
+      if (auto *address = dyn_cast<clang::UnaryOperator>(element->IgnoreParenCasts()))
+        if (address->getOpcode() == clang::UO_AddrOf)
+          launch_argument_addresses_.insert(address);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) {
+    if (call->isAssignmentOp() && call->getNumArgs() > 0)
+      note(call->getArg(0), call);
+    return true;
+  }
+  // A variable bound to a non-const reference parameter may be changed by
+  // the callee (`getSizes(rows, cols)`).
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || isa<clang::CXXOperatorCallExpr>(call))
+      return true;
+    for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
+      clang::QualType type = callee->getParamDecl(i)->getType();
+      if (type->isLValueReferenceType() && !type->getPointeeType().isConstQualified())
+        note(call->getArg(i), call);
+      // A pointer handed on may be written through.
+      auto *ref = dyn_cast<clang::DeclRefExpr>(call->getArg(i)->IgnoreParenImpCasts());
+      auto *pointer = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+      if (pointer && pointer->getType()->isPointerType() && type->isPointerType() &&
+          !type->getPointeeType().isConstQualified())
+        through_pointer[pointer].insert(call);
+    }
+    return true;
+  }
+
+private:
+  void note(const clang::Expr *e, const clang::Stmt *at) {
+    if (const clang::VarDecl *var = writtenVar(e))
+      found[var].insert(at);
+    else if (const clang::VarDecl *pointer = pointeeOf(e))
+      through_pointer[pointer].insert(at);
+  }
+  std::set<const clang::UnaryOperator *> launch_argument_addresses_;
+};
+
+// Whether control never continues past `stmt`.
+bool terminates(const clang::Stmt &stmt) {
+  if (isa<clang::ReturnStmt, clang::BreakStmt, clang::ContinueStmt, clang::GotoStmt>(stmt))
+    return true;
+  if (auto *expr = dyn_cast<clang::Expr>(&stmt)) {
+    const clang::Expr *e = expr->IgnoreImplicit()->IgnoreParens();
+    if (isa<clang::CXXThrowExpr>(e))
+      return true;
+    if (auto *call = dyn_cast<clang::CallExpr>(e))
+      if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
+        std::string name = callee->getNameAsString();
+        return callee->isNoReturn() || name == "exit" || name == "abort" ||
+               name == "_Exit" || name == "quick_exit";
+      }
+    return false;
+  }
+  if (auto *block = dyn_cast<clang::CompoundStmt>(&stmt)) {
+    for (const clang::Stmt *child : block->body())
+      if (child && terminates(*child))
+        return true;
+    return false;
+  }
+  if (auto *branch = dyn_cast<clang::IfStmt>(&stmt))
+    return branch->getElse() && terminates(*branch->getThen()) &&
+           terminates(*branch->getElse());
+  return false;
+}
+
+bool isLoop(const clang::Stmt &stmt) {
+  return isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(stmt);
+}
+
+} // namespace
+
+std::string writtenField(const clang::Stmt &write, const clang::VarDecl &var, bool pointee) {
+  const clang::Expr *target = nullptr;
+  if (auto *op = dyn_cast<clang::BinaryOperator>(&write))
+    target = op->getLHS();
+  else if (auto *unary = dyn_cast<clang::UnaryOperator>(&write))
+    target = unary->getSubExpr();
+  else if (auto *call = dyn_cast<clang::CXXOperatorCallExpr>(&write))
+    target = call->getNumArgs() > 0 ? call->getArg(0) : nullptr;
+  auto *member = target ? dyn_cast<clang::MemberExpr>(target->IgnoreParenCasts()) : nullptr;
+  if (member && pointee) {
+    // `p->x`, `(*p).x`
+    const clang::Expr *base = member->getBase()->IgnoreParenCasts();
+    if (!member->isArrow())
+      if (auto *deref = dyn_cast<clang::UnaryOperator>(base);
+          deref && deref->getOpcode() == clang::UO_Deref)
+        base = deref->getSubExpr()->IgnoreParenCasts();
+    auto *ref = dyn_cast<clang::DeclRefExpr>(base);
+    return ref && ref->getDecl() == &var ? member->getMemberDecl()->getNameAsString() : "";
+  }
+  if (!member || member->isArrow() || pointee)
+    return "";
+  // Only the outermost member of the variable itself: `a.b.c = 1` writes
+  // all of `a.b`, which its fields stand for here.
+  auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenCasts());
+  if (!ref || ref->getDecl() != &var)
+    return "";
+  return member->getMemberDecl()->getNameAsString();
+}
+
+ReachingDefinitions::ReachingDefinitions(clang::ASTContext &ast,
+                                         const clang::FunctionDecl *function)
+    : ast_(ast), function_(function) {
+  if (function_ && function_->hasBody()) {
+    WriteFinder finder;
+    finder.TraverseStmt(function_->getBody());
+    writes_ = std::move(finder.found);
+    pointee_writes_ = std::move(finder.through_pointer);
+  }
+}
+
+const std::set<const clang::Stmt *> &
+ReachingDefinitions::writesOf(const clang::VarDecl &var) const {
+  static const std::set<const clang::Stmt *> none;
+  auto found = writes_.find(&var);
+  return found == writes_.end() ? none : found->second;
+}
+
+bool ReachingDefinitions::contains(const clang::Stmt &outer, const clang::Stmt &inner) const {
+  if (&outer == &inner)
+    return true;
+  // Through declarations too: an initializer's parent is its variable.
+  for (auto parents = ast_.getParents(inner); !parents.empty();
+       parents = ast_.getParents(parents[0])) {
+    if (parents[0].get<clang::Stmt>() == &outer)
+      return true;
+    if (!parents[0].get<clang::Stmt>() && !parents[0].get<clang::VarDecl>())
+      return false;
+  }
+  return false;
+}
+
+bool ReachingDefinitions::writes(const clang::Stmt &stmt, const clang::VarDecl &var,
+                                 const std::string &field, bool pointee) const {
+  static const std::set<const clang::Stmt *> none;
+  auto through = pointee_writes_.find(&var);
+  const auto &all = !pointee ? writesOf(var)
+                    : through == pointee_writes_.end() ? none
+                                                       : through->second;
+  for (const clang::Stmt *write : all) {
+    if (!contains(stmt, *write))
+      continue;
+    std::string written = writtenField(*write, var, pointee);
+    if (field.empty() || written.empty() || written == field)
+      return true;
+  }
+  return false;
+}
+
+// One walk for one variable (or field) towards one point.
+struct ReachingDefinitions::Walk {
+  const ReachingDefinitions &env;
+  const clang::VarDecl &var;
+  const std::string &field;
+  const clang::Stmt *point;
+  bool pointee = false;
+
+  bool writes(const clang::Stmt &stmt) const { return env.writes(stmt, var, field, pointee); }
+
+  Definitions unknown(const clang::Stmt &at, const std::string &reason) const {
+    Definition d;
+    d.kind = Definition::Kind::Unknown;
+    d.at = &at;
+    d.reason = reason + " at line " + std::to_string(line(at));
+    return {d};
+  }
+
+  unsigned line(const clang::Stmt &at) const {
+    return env.ast_.getSourceManager().getSpellingLineNumber(at.getBeginLoc());
+  }
+
+  std::string text(const clang::Stmt &at) const {
+    std::string shown = sourceText(at.getSourceRange(), env.ast_.getSourceManager());
+    if (shown.size() > 60)
+      shown = shown.substr(0, 57) + "...";
+    return shown;
+  }
+
+  bool declaredIn(const clang::Stmt &stmt) const {
+    const clang::SourceManager &sources = env.ast_.getSourceManager();
+    return sources.isPointWithin(var.getLocation(), stmt.getBeginLoc(), stmt.getEndLoc());
+  }
+
+  // The definitions at `point`, which `stmt` contains, given those before
+  // `stmt`.
+  Definitions to(const clang::Stmt &stmt, Definitions in) const {
+    if (&stmt == point)
+      return in;
+    if (auto *block = dyn_cast<clang::CompoundStmt>(&stmt)) {
+      for (const clang::Stmt *child : block->body()) {
+        if (!child)
+          continue;
+        if (env.contains(*child, *point))
+          return to(*child, std::move(in));
+        bool reaches = true;
+        in = through(*child, std::move(in), reaches);
+      }
+      return in;
+    }
+    if (auto *branch = dyn_cast<clang::IfStmt>(&stmt)) {
+      if (env.contains(*branch->getThen(), *point))
+        return to(*branch->getThen(), std::move(in));
+      if (branch->getElse() && env.contains(*branch->getElse(), *point))
+        return to(*branch->getElse(), std::move(in));
+      return in;
+    }
+    if (isLoop(stmt))
+      return intoLoop(stmt, std::move(in));
+    if (auto *decls = dyn_cast<clang::DeclStmt>(&stmt)) {
+      // `int a = 1, b = a;`: the declarations before the point's.
+      for (const clang::Decl *decl : decls->decls()) {
+        auto *declared = dyn_cast<clang::VarDecl>(decl);
+        if (declared && declared->getInit() && env.contains(*declared->getInit(), *point))
+          return in;
+        if (declared == &var)
+          in = declaration();
+      }
+      return in;
+    }
+    if (isa<clang::Expr>(stmt))
+      return in; // writes inside the statement of the point are not ordered
+    // A switch, try or label around the point: written inside, unknown.
+    if (writes(stmt))
+      return unknown(stmt, "set inside '" + std::string(stmt.getStmtClassName()) + "'");
+    for (const clang::Stmt *child : stmt.children())
+      if (child && env.contains(*child, *point))
+        return to(*child, std::move(in));
+    return in;
+  }
+
+  Definitions intoLoop(const clang::Stmt &loop, Definitions in) const {
+    const clang::Stmt *body = nullptr;
+    if (auto *for_loop = dyn_cast<clang::ForStmt>(&loop)) {
+      if (const clang::Stmt *init = for_loop->getInit()) {
+        if (env.contains(*init, *point))
+          return to(*init, std::move(in));
+        bool reaches = true;
+        in = through(*init, std::move(in), reaches);
+      }
+      body = for_loop->getBody();
+    } else if (auto *while_loop = dyn_cast<clang::WhileStmt>(&loop)) {
+      body = while_loop->getBody();
+    } else if (auto *do_loop = dyn_cast<clang::DoStmt>(&loop)) {
+      body = do_loop->getBody();
+    } else if (auto *range = dyn_cast<clang::CXXForRangeStmt>(&loop)) {
+      body = range->getBody();
+    }
+    // A variable of the loop's body starts afresh in every iteration.
+    bool local_to_body = body && declaredIn(*body);
+    bool changes = false;
+    for (const clang::Stmt *child : loop.children())
+      if (child && !(isa<clang::ForStmt>(loop) && child == clang::cast<clang::ForStmt>(loop).getInit()) &&
+          writes(*child))
+        changes = true;
+    if (isa<clang::CXXForRangeStmt>(loop) && declaredIn(loop) && !local_to_body)
+      changes = true; // the range variable itself
+    if (changes && !local_to_body)
+      return unknown(loop, "changes from one iteration to the next of the loop");
+    if (body && env.contains(*body, *point))
+      return to(*body, std::move(in));
+    return in;
+  }
+
+  Definitions declaration() const {
+    if (const clang::Expr *init = var.getInit()) {
+      Definition d;
+      d.kind = Definition::Kind::Assigned;
+      d.value = init;
+      d.at = init;
+      d.whole = true;
+      return {d};
+    }
+    Definition d;
+    d.kind = Definition::Kind::Unknown;
+    d.reason = "declared without a value";
+    return {d};
+  }
+
+  // The definitions after `stmt`, which does not contain the point; clears
+  // `reaches` when control never leaves `stmt` normally.
+  Definitions through(const clang::Stmt &stmt, Definitions in, bool &reaches) const {
+    if (auto *decls = dyn_cast<clang::DeclStmt>(&stmt); decls && !pointee) {
+      for (const clang::Decl *decl : decls->decls())
+        if (decl == &var)
+          in = declaration();
+    }
+    if (!writes(stmt)) {
+      reaches = !terminates(stmt);
+      return in;
+    }
+    if (auto *block = dyn_cast<clang::CompoundStmt>(&stmt)) {
+      for (const clang::Stmt *child : block->body()) {
+        if (!child)
+          continue;
+        in = through(*child, std::move(in), reaches);
+        if (!reaches)
+          return in;
+      }
+      return in;
+    }
+    if (auto *branch = dyn_cast<clang::IfStmt>(&stmt))
+      return throughBranch(*branch, std::move(in), reaches);
+    if (isLoop(stmt))
+      return unknown(stmt, "changed in the loop");
+    if (auto *expr = dyn_cast<clang::Expr>(&stmt))
+      return assignment(*expr, std::move(in));
+    if (isa<clang::DeclStmt>(stmt))
+      return unknown(stmt, "changed by '" + text(stmt) + "'");
+    return unknown(stmt, "changed inside '" + std::string(stmt.getStmtClassName()) + "'");
+  }
+
+  Definitions throughBranch(const clang::IfStmt &branch, Definitions in, bool &reaches) const {
+    if (writes(*branch.getCond()) ||
+        (branch.getInit() && writes(*branch.getInit())))
+      return unknown(branch, "changed in the condition of an if");
+    bool then_reaches = true, else_reaches = true;
+    Definitions then_defs = through(*branch.getThen(), in, then_reaches);
+    Definitions else_defs =
+        branch.getElse() ? through(*branch.getElse(), in, else_reaches) : std::move(in);
+    Definitions out;
+    for (auto [defs, holds, live] : {std::make_tuple(&then_defs, true, then_reaches),
+                                     std::make_tuple(&else_defs, false, else_reaches)}) {
+      if (!live)
+        continue;
+      for (Definition &d : *defs) {
+        d.conditions.emplace_back(&branch, holds);
+        out.push_back(std::move(d));
+      }
+    }
+    reaches = then_reaches || else_reaches;
+    if (!reaches)
+      return then_defs; // neither continues: what follows is not reached
+    if (out.size() > kMaxDefinitions)
+      return unknown(branch, "set differently on more paths than are followed");
+    return out;
+  }
+
+  // An expression statement that writes the variable.
+  Definitions assignment(const clang::Expr &stmt, Definitions in) const {
+    const clang::Expr *e = stmt.IgnoreImplicit()->IgnoreParens();
+    auto targets = [&](const clang::Expr *lhs) {
+      if ((pointee ? pointeeOf(lhs) : writtenVar(lhs)) != &var)
+        return false;
+      std::string written = writtenField(*e, var, pointee);
+      return written.empty() || written == field || field.empty();
+    };
+    if (auto *op = dyn_cast<clang::BinaryOperator>(e); op && targets(op->getLHS())) {
+      if (op->getOpcode() == clang::BO_Assign) {
+        Definition d;
+        d.kind = Definition::Kind::Assigned;
+        d.value = op->getRHS();
+        d.at = op;
+        d.whole = writtenField(*op, var, pointee).empty();
+        // `grid.x = n` seen from the whole variable, or `var = ...` of one
+        // field when the whole struct is assigned: the field is read from
+        // the assigned struct.
+        if (field.empty() && !d.whole)
+          return unknown(stmt, "a field changed by '" + text(stmt) + "'");
+        return {d};
+      }
+      if (op->isCompoundAssignmentOp())
+        return updated(*op, std::move(in));
+    }
+    if (auto *unary = dyn_cast<clang::UnaryOperator>(e);
+        unary && unary->isIncrementDecrementOp() && targets(unary->getSubExpr()))
+      return updated(*unary, std::move(in));
+    if (auto *call = dyn_cast<clang::CXXOperatorCallExpr>(e);
+        call && call->isAssignmentOp() && call->getOperator() == clang::OO_Equal &&
+        call->getNumArgs() == 2 && targets(call->getArg(0))) {
+      Definition d;
+      d.kind = Definition::Kind::Assigned;
+      d.value = call->getArg(1);
+      d.at = call;
+      d.whole = writtenField(*call, var, pointee).empty();
+      return {d};
+    }
+    if (const clang::CallExpr *call = passedTo(stmt)) {
+      Definition d;
+      d.kind = Definition::Kind::PassedOut;
+      d.value = call;
+      d.at = &stmt;
+      d.before = std::move(in);
+      return {d};
+    }
+    return unknown(stmt, "changed by '" + text(stmt) + "'");
+  }
+
+  // The one call of `stmt` that takes the variable by address or by
+  // reference, or hands on the pointer: `getSizes(&grid, &block)`,
+  // `check(getSizes(&n))`.
+  const clang::CallExpr *passedTo(const clang::Stmt &stmt) const {
+    const clang::CallExpr *found = nullptr;
+    for (const clang::Stmt *write : pointee ? env.pointee_writes_.at(&var) : env.writesOf(var)) {
+      if (!env.contains(stmt, *write))
+        continue;
+      const clang::CallExpr *call = dyn_cast<clang::CallExpr>(write);
+      for (auto parents = env.ast_.getParents(*write); !call && !parents.empty();
+           parents = env.ast_.getParents(parents[0])) {
+        const clang::Stmt *parent = parents[0].get<clang::Stmt>();
+        if (!parent || parent == &stmt)
+          break;
+        call = dyn_cast<clang::CallExpr>(parent);
+      }
+      if (!call || !call->getDirectCallee() || (found && found != call))
+        return nullptr;
+      found = call;
+    }
+    return found;
+  }
+
+  Definitions updated(const clang::Expr &update, Definitions in) const {
+    Definition d;
+    d.kind = Definition::Kind::Updated;
+    d.at = &update;
+    d.before = std::move(in);
+    return {d};
+  }
+};
+
+std::vector<Definition> ReachingDefinitions::reaching(const clang::VarDecl &var,
+                                                      const std::string &field,
+                                                      const clang::Stmt &point) const {
+  const clang::Stmt *body = function_ ? function_->getBody() : nullptr;
+  if (!body || !contains(*body, point))
+    return {};
+  Definition entry;
+  entry.kind = Definition::Kind::OnEntry;
+  Walk walk{*this, var, field, &point};
+  return walk.to(*body, {entry});
+}
+
+std::vector<Definition> ReachingDefinitions::reachingExit(const clang::VarDecl &var,
+                                                          const std::string &field,
+                                                          bool pointee) const {
+  auto *body = dyn_cast_or_null<clang::CompoundStmt>(function_ ? function_->getBody() : nullptr);
+  if (!body)
+    return {};
+  // Only the last statement may return: a return elsewhere ends some paths
+  // with definitions the walk does not keep.
+  struct Returns : clang::RecursiveASTVisitor<Returns> {
+    std::vector<const clang::ReturnStmt *> found;
+    bool VisitReturnStmt(clang::ReturnStmt *stmt) {
+      found.push_back(stmt);
+      return true;
+    }
+  } returns;
+  returns.TraverseStmt(body);
+  if (returns.found.size() > 1 ||
+      (returns.found.size() == 1 && body->body_back() != returns.found[0]))
+    return {};
+  Definition entry;
+  entry.kind = Definition::Kind::OnEntry;
+  Walk walk{*this, var, field, nullptr, pointee};
+  bool reaches = true;
+  return walk.through(*body, {entry}, reaches);
+}
+
+} // namespace gpurace::analyzer

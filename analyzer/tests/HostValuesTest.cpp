@@ -1,0 +1,159 @@
+// Host values as the definitions that reach a launch: assignments on
+// several paths, early returns, compound updates, structs passed by
+// reference, and values the host cannot establish, which results state.
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+// Race-free exactly when every block has at most 256 threads.
+const char *kFillKernel = R"(
+__global__ void fill(float *out, int n) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (i < n) out[i] = 0.5f * i;
+}
+)";
+
+std::string withHost(const std::string &host) { return kFillKernel + host; }
+
+bool hasUnknownHostValue(const v1::RaceCandidate &candidate, const std::string &mention) {
+  for (const v1::Imprecision &imprecision : candidate.imprecisions())
+    if (imprecision.kind() == v1::IMPRECISION_KIND_UNKNOWN_HOST_VALUE &&
+        imprecision.detail().find(mention) != std::string::npos)
+      return true;
+  return false;
+}
+
+TEST(HostValues, AValueSetOnEveryPathIsOneOfThem) {
+  const char *host = R"(
+int main(int argc, char **argv) {
+  int threads;
+  if (argc > 1) threads = 128; else threads = %d;
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)";
+  char safe[512], wide[512];
+  std::snprintf(safe, sizeof safe, host, 256);
+  std::snprintf(wide, sizeof wide, host, 512);
+  auto race_free = analyzeCode(withHost(safe));
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(withHost(wide));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  // Both values are exact: the race is certain on the path that sets 512.
+  EXPECT_EQ(found[0].witness().block_dim().x(), 512u);
+  EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
+}
+
+TEST(HostValues, APathThatReturnsBeforeTheLaunchDoesNotReachIt) {
+  auto result = analyzeCode(withHost(R"(
+int main(int argc, char **argv) {
+  int threads = 256;
+  if (argc > 2) {
+    threads = 1024;
+    return 1;
+  }
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"));
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+TEST(HostValues, CompoundUpdatesAreFollowed) {
+  // (96 + 32) * 2 is 256 threads: one less is race-free, one more races.
+  const char *host = R"(
+int main() {
+  int threads = 96;
+  threads += 32;
+  threads *= 2;
+  %sthreads;
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)";
+  char fewer[512], more[512];
+  std::snprintf(fewer, sizeof fewer, host, "--");
+  std::snprintf(more, sizeof more, host, "++");
+  auto race_free = analyzeCode(withHost(fewer));
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(withHost(more));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_EQ(found[0].witness().block_dim().x(), 257u);
+}
+
+TEST(HostValues, AStructPassedByConstReferenceKeepsItsFields) {
+  // The grid is the width over the block, the row stride is the width:
+  // race-free whatever width the command line gives.
+  auto result = analyzeCode(R"(
+#include <cstdlib>
+__global__ void scale(float *c, int width) {
+  int col = blockIdx.x * 16 + threadIdx.x;
+  int row = blockIdx.y * 16 + threadIdx.y;
+  c[row * width + col] *= 2.0f;
+}
+int run(int tile, const dim3 &sizes) {
+  float *c; cudaMalloc(&c, sizes.x * sizes.y * 4);
+  dim3 threads(tile, tile);
+  dim3 grid(sizes.x / threads.x, sizes.y / threads.y);
+  scale<<<grid, threads>>>(c, sizes.x);
+  return 0;
+}
+int main(int argc, char **argv) {
+  int tile = 16;
+  dim3 sizes(20 * tile, 10 * tile, 1);
+  if (argc > 1) sizes.x = atoi(argv[1]);
+  return run(tile, sizes);
+}
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+TEST(HostValues, ARaceOnAValueFromTheInputSaysSo) {
+  auto result = analyzeCode(R"(
+#include <cstdlib>
+__global__ void accumulate(float *row, int width) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  row[i % width] += 1.0f;
+}
+int main(int argc, char **argv) {
+  int blocks = 16;
+  if (argc > 1) blocks = atoi(argv[1]);
+  float *row; cudaMalloc(&row, 4096 * 4);
+  accumulate<<<blocks, 256>>>(row, 4096);
+}
+)");
+  auto found = findings(result);
+  ASSERT_FALSE(found.empty()) << result.DebugString();
+  for (const auto &candidate : found) {
+    EXPECT_TRUE(hasUnknownHostValue(candidate, "atoi(argv[1])")) << candidate.DebugString();
+    EXPECT_LT(candidate.score(), 1.0);
+  }
+}
+
+TEST(HostValues, AVariablePassedByReferenceIsNotItsInitializer) {
+  // `adjust` may change the block size: 256 is not known at the launch.
+  auto result = analyzeCode(withHost(R"(
+void adjust(int &threads);
+int main() {
+  int threads = 256;
+  adjust(threads);
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"));
+  auto found = findings(result);
+  ASSERT_FALSE(found.empty()) << result.DebugString();
+  EXPECT_TRUE(hasUnknownHostValue(found[0], "passed by address or reference to 'adjust'"))
+      << found[0].DebugString();
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
