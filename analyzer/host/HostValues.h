@@ -28,10 +28,12 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class Expr;
 class FieldDecl;
 class FunctionDecl;
@@ -110,6 +112,8 @@ private:
                    const std::string &field);
   z3::expr definitionValue(const Definition &definition, const clang::VarDecl &var,
                            const std::string &field);
+  z3::expr assignedValue(const Definition &definition, const clang::VarDecl &var,
+                         const std::string &field);
   z3::expr updatedValue(const Definition &definition, const clang::VarDecl &var,
                         const std::string &field);
   z3::expr branchTaken(const Definition &definition);
@@ -125,6 +129,8 @@ private:
   // caller (held in `sibling`).
   std::unique_ptr<HostValues> calleeFrame(const clang::CallExpr &call,
                                           std::unique_ptr<HostValues> &sibling);
+  // The facts a callee's frame (and its caller's frame at the call) made.
+  void adoptValueFacts(HostValues &frame, HostValues &sibling);
   // `field` of a struct value (`dim3(w / 16, h / 16)`, `{p, w, h}`, a copy
   // of another struct variable) read at the point of `struct_value`.
   z3::expr fieldOfStruct(const clang::Expr &struct_value, const clang::VarDecl &var,
@@ -200,7 +206,8 @@ private:
   std::set<std::pair<const clang::VarDecl *, std::string>> following_;
   // A definition's value is computed once, so that an unknown initializer
   // (`atoi(argv[1])`) is one symbol wherever the variable is read.
-  std::map<std::pair<const clang::Stmt *, std::string>, z3::expr> definition_values_;
+  std::map<std::tuple<const clang::Stmt *, const clang::VarDecl *, std::string>, z3::expr>
+      definition_values_;
   std::map<const clang::IfStmt *, z3::expr> branch_conditions_;
   std::shared_ptr<std::map<std::string, v1::Imprecision>> unknowns_;
   std::vector<Fact> value_facts_;

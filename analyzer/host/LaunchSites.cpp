@@ -348,7 +348,7 @@ void stateUnknownValues(LaunchContext &context,
   for (const Fact &fact : context.facts) {
     std::set<std::string> names = symbolNames({fact.term});
     const v1::Imprecision *cause = nullptr;
-    for (const std::string &name : names) {
+    for (const std::string &name : symbolNames({fact.term}, true)) {
       auto found = unknowns.find(name);
       if (found != unknowns.end() &&
           (!cause || found->second.detail() < cause->detail()))

@@ -483,9 +483,11 @@ struct ReachingDefinitions::Walk {
       for (auto parents = env.ast_.getParents(*write); !call && !parents.empty();
            parents = env.ast_.getParents(parents[0])) {
         const clang::Stmt *parent = parents[0].get<clang::Stmt>();
-        if (!parent || parent == &stmt)
+        if (!parent)
           break;
         call = dyn_cast<clang::CallExpr>(parent);
+        if (parent == &stmt)
+          break;
       }
       if (!call || !call->getDirectCallee() || (found && found != call))
         return nullptr;

@@ -113,7 +113,7 @@ z3::expr SymbolSpace::coordinateBounds(int thread) const {
   return bounds;
 }
 
-std::set<std::string> symbolNames(std::vector<z3::expr> terms) {
+std::set<std::string> symbolNames(std::vector<z3::expr> terms, bool values_only) {
   std::unordered_set<unsigned> seen;
   std::set<std::string> names;
   while (!terms.empty()) {
@@ -123,7 +123,8 @@ std::set<std::string> symbolNames(std::vector<z3::expr> terms) {
       continue;
     if (e.decl().decl_kind() == Z3_OP_UNINTERPRETED)
       names.insert(e.decl().name().str());
-    for (unsigned i = 0; i < e.num_args(); ++i)
+    bool choice = values_only && e.decl().decl_kind() == Z3_OP_ITE;
+    for (unsigned i = choice ? 1 : 0; i < e.num_args(); ++i)
       terms.push_back(e.arg(i));
   }
   return names;

@@ -81,8 +81,10 @@ private:
   unsigned next_id_ = 0;
 };
 
-// The names of the symbols (and uninterpreted functions) `terms` mention.
-std::set<std::string> symbolNames(std::vector<z3::expr> terms);
+// The names of the symbols (and uninterpreted functions) `terms` mention;
+// with `values_only`, not those that only choose between the branches of
+// an if-then-else (`argc > 1 ? 128 : 256` is made of two known values).
+std::set<std::string> symbolNames(std::vector<z3::expr> terms, bool values_only = false);
 
 } // namespace gpurace::analyzer
 

@@ -155,5 +155,62 @@ int main() {
       << found[0].DebugString();
 }
 
+TEST(HostValues, SizesWrittenThroughOutParametersAreTheCalleesValues) {
+  // The helper writes the block through a pointer and the tile through a
+  // reference: 128 threads for a tile of 128 is race-free, 160 is not.
+  const char *code = R"(
+__global__ void zero(float *d, int tile) { d[blockIdx.x * tile + threadIdx.x] = 0.0f; }
+void choose(int n, dim3 *grid, dim3 *block, int &tile) {
+  tile = 128;
+  block->x = tile + %d;
+  *grid = dim3(n / tile, 1, 1);
+}
+int main() {
+  dim3 grid, block;
+  int tile = 0;
+  choose(1 << 16, &grid, &block, tile);
+  float *d; cudaMalloc(&d, 1 << 20);
+  zero<<<grid, block>>>(d, tile);
+}
+)";
+  char exact[1024], wider[1024];
+  std::snprintf(exact, sizeof exact, code, 0);
+  std::snprintf(wider, sizeof wider, code, 32);
+  auto race_free = analyzeCode(exact);
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(wider);
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_EQ(found[0].witness().block_dim().x(), 160u);
+  EXPECT_EQ(found[0].witness().grid_dim().x(), 512u);
+  EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
+}
+
+TEST(HostValues, AStructReturnedByValueKeepsItsFields) {
+  const char *code = R"(
+struct Shape { int rows, cols, stride; };
+Shape shapeFor(int n) {
+  Shape s;
+  s.rows = n;
+  s.cols = 64;
+  s.stride = s.cols - %d;
+  return s;
+}
+__global__ void negate(float *m, int stride) { m[blockIdx.x * stride + threadIdx.x] *= -1.0f; }
+int main() {
+  Shape s = shapeFor(512);
+  float *m; cudaMalloc(&m, s.rows * s.cols * 4);
+  negate<<<s.rows, s.cols>>>(m, s.stride);
+}
+)";
+  char exact[1024], shorter[1024];
+  std::snprintf(exact, sizeof exact, code, 0);
+  std::snprintf(shorter, sizeof shorter, code, 32);
+  auto race_free = analyzeCode(exact);
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(shorter);
+  ASSERT_FALSE(findings(racy).empty()) << racy.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

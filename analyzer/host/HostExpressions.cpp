@@ -1,0 +1,85 @@
+#include "analyzer/host/HostExpressions.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/StmtCXX.h>
+
+#include <algorithm>
+#include <string>
+
+namespace gpurace::analyzer {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+const clang::VarDecl *referencedVar(const clang::Expr *e) {
+  e = e->IgnoreParenCasts();
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
+    if (unary->getOpcode() == clang::UO_AddrOf)
+      e = unary->getSubExpr()->IgnoreParenCasts();
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
+    return dyn_cast<clang::VarDecl>(ref->getDecl());
+  return nullptr;
+}
+
+const clang::Expr *structValue(const clang::Expr *e) {
+  for (const clang::Expr *before = nullptr; e && before != e;) {
+    before = e;
+    e = e->IgnoreImplicit()->IgnoreParens();
+    if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = temp->getSubExpr();
+    if (auto *cast = dyn_cast<clang::CXXFunctionalCastExpr>(e))
+      e = cast->getSubExpr();
+  }
+  return e;
+}
+
+void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &vars) {
+  if (!stmt)
+    return;
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(stmt))
+    if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
+      if (std::find(vars.begin(), vars.end(), var) == vars.end())
+        vars.push_back(var);
+  for (const clang::Stmt *child : stmt->children())
+    collectVars(child, vars);
+}
+
+bool callsTerminator(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::ReturnStmt, clang::CXXThrowExpr>(stmt))
+    return true;
+  if (auto *call = dyn_cast<clang::CallExpr>(stmt))
+    if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
+      std::string name = callee->getNameAsString();
+      if (name == "exit" || name == "abort" || name == "_Exit" ||
+          name == "quick_exit" || name == "__assert_fail" || name == "__assert" ||
+          name == "__assert_rtn" || callee->isNoReturn())
+        return true;
+    }
+  for (const clang::Stmt *child : stmt->children())
+    if (callsTerminator(child))
+      return true;
+  return false;
+}
+
+const clang::Expr *assertedCondition(const clang::Stmt *stmt) {
+  auto *expr = dyn_cast_or_null<clang::Expr>(stmt);
+  if (!expr)
+    return nullptr;
+  expr = expr->IgnoreParenImpCasts();
+  // The condition without assert's own `static_cast<bool>`, so its text is
+  // the user's condition rather than the macro.
+  if (auto *conditional = dyn_cast<clang::ConditionalOperator>(expr))
+    if (callsTerminator(conditional->getFalseExpr()))
+      return conditional->getCond()->IgnoreParenCasts();
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(expr))
+    if (binary->getOpcode() == clang::BO_LOr && callsTerminator(binary->getRHS()))
+      return binary->getLHS();
+  return nullptr;
+}
+
+} // namespace gpurace::analyzer

@@ -1,0 +1,42 @@
+//===- HostExpressions.h - small readings of host expressions ---*- C++ -*-===//
+//
+// Shapes of host code that the host analyses share: the variable an
+// expression names, a struct value without its temporaries, the variables
+// a statement reads, calls that never return, and the condition an
+// `assert` checks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_HOST_HOSTEXPRESSIONS_H
+#define GPURACE_ANALYZER_HOST_HOSTEXPRESSIONS_H
+
+#include <vector>
+
+namespace clang {
+class Expr;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace gpurace::analyzer {
+
+// The variable `e` names, or whose address it takes (`&n`).
+const clang::VarDecl *referencedVar(const clang::Expr *e);
+
+// `e` without the temporaries and casts around a struct value
+// (`dim3(64)` as an argument, `= dim3(a, b)`).
+const clang::Expr *structValue(const clang::Expr *e);
+
+// The variables `stmt` reads, in source order (so that the facts made of
+// them come in the same order on every run).
+void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &vars);
+
+// Whether `stmt` returns, throws or calls a function that does not return.
+bool callsTerminator(const clang::Stmt *stmt);
+
+// `assert(c)` as glibc expands it (`c ? void(0) : __assert_fail(...)`):
+// the condition, as the user wrote it.
+const clang::Expr *assertedCondition(const clang::Stmt *stmt);
+
+} // namespace gpurace::analyzer
+
+#endif
