@@ -174,6 +174,9 @@ z3::expr HostValues::definitionValue(const Definition &definition, const clang::
                                      const std::string &field) {
   if (definition.kind == Definition::Kind::OnEntry)
     return onEntry(var, field);
+  // The loop's facts (HostGuards) bound the counter's symbol.
+  if (definition.kind == Definition::Kind::Iterated)
+    return symbolOf(var, field);
   if (definition.kind == Definition::Kind::Unknown)
     return unknownSymbolOf(var, field, definition.reason, definition.at);
   auto key = std::make_tuple(definition.at, &var, field);
@@ -498,6 +501,34 @@ const clang::Expr *HostValues::argumentFor(const clang::VarDecl &var) const {
   return call->getArg(index);
 }
 
+z3::expr HostValues::memberOfThis(const clang::FieldDecl &field) {
+  std::string name = field.getNameAsString();
+  std::string owner = field.getParent()->getNameAsString();
+  std::string method = host_ ? host_->getNameAsString() : "";
+  if (environment_.writesMember(field)) {
+    z3::expr changed = symbols_.freshShared("host:member", kInt64);
+    noteUnknown(changed, "member '" + name + "' of '" + owner + "' is changed by '" + method + "'",
+                owner + "::" + name, nullptr);
+    return changed;
+  }
+  // The object's field as the caller has it (`m.scale()` on a local `m`).
+  auto *call = caller_ ? dyn_cast<clang::CXXMemberCallExpr>(caller_->launch_) : nullptr;
+  const clang::Expr *object = call ? call->getImplicitObjectArgument() : nullptr;
+  if (object && !object->getType()->isPointerType())
+    if (std::optional<z3::expr> passed = caller_->structField(object, name))
+      return *passed;
+  // One symbol for every reading of the member in this method, so that the
+  // method's asserts over members (`assert(rows_ == cols_)`) constrain
+  // what the launch passes.
+  z3::expr symbol = symbols_.shared("host:this." + owner + "::" + name + "@" +
+                                        (host_ ? host_->getQualifiedNameAsString() : ""),
+                                    kInt64);
+  noteUnknown(symbol, "member '" + name + "' of '" + owner + "' is set outside '" + method + "'",
+              owner + "::" + name, nullptr);
+  addRangeFact(symbol, field.getType(), name);
+  return symbol;
+}
+
 std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
   if (!expr)
     return std::nullopt;
@@ -518,6 +549,10 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
     const clang::Expr *base = member->getBase()->IgnoreParenImpCasts();
     auto *ref = dyn_cast<clang::DeclRefExpr>(base);
     auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    auto *field_decl = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+    if (isa<clang::CXXThisExpr>(base) && field_decl &&
+        member->getType()->isIntegralOrEnumerationType())
+      return memberOfThis(*field_decl);
     if (var && !member->isArrow() && member->getType()->isIntegralOrEnumerationType()) {
       std::string field = member->getMemberDecl()->getNameAsString();
       if (const clang::Expr *passed = argumentFor(*var))

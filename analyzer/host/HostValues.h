@@ -135,6 +135,9 @@ private:
   // of another struct variable) read at the point of `struct_value`.
   z3::expr fieldOfStruct(const clang::Expr &struct_value, const clang::VarDecl &var,
                          const std::string &field);
+  // `field` of the object whose method this frame is (`rows_` in
+  // `void Matrix::mirror()`).
+  z3::expr memberOfThis(const clang::FieldDecl &field);
   // The value a parameter (or a global) has on entry to the function.
   z3::expr onEntry(const clang::VarDecl &var, const std::string &field);
   // The symbol that stands for `var` (its `field`) where its value is not

@@ -62,6 +62,7 @@ class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
 public:
   std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> found;
   std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> through_pointer;
+  std::set<const clang::FieldDecl *> members;
 
   bool VisitBinaryOperator(clang::BinaryOperator *op) {
     if (op->isAssignmentOp())
@@ -117,6 +118,10 @@ private:
       found[var].insert(at);
     else if (const clang::VarDecl *pointer = pointeeOf(e))
       through_pointer[pointer].insert(at);
+    else if (auto *member = dyn_cast<clang::MemberExpr>(e->IgnoreParenCasts()))
+      if (isa<clang::CXXThisExpr>(member->getBase()->IgnoreParenCasts()))
+        if (auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl()))
+          members.insert(field);
   }
   std::set<const clang::UnaryOperator *> launch_argument_addresses_;
 };
@@ -192,6 +197,7 @@ ReachingDefinitions::ReachingDefinitions(clang::ASTContext &ast,
     finder.TraverseStmt(function_->getBody());
     writes_ = std::move(finder.found);
     pointee_writes_ = std::move(finder.through_pointer);
+    member_writes_ = std::move(finder.members);
   }
 }
 
@@ -340,11 +346,47 @@ struct ReachingDefinitions::Walk {
         changes = true;
     if (isa<clang::CXXForRangeStmt>(loop) && declaredIn(loop) && !local_to_body)
       changes = true; // the range variable itself
-    if (changes && !local_to_body)
-      return unknown(loop, "changes from one iteration to the next of the loop");
-    if (body && env.contains(*body, *point))
+    bool into_body = body && env.contains(*body, *point);
+    if (changes && !local_to_body) {
+      if (!into_body)
+        return unknown(loop, "changes from one iteration to the next of the loop");
+      // What an earlier iteration left, unless the body sets it again
+      // before the point (`grid.x = i;` then the launch).
+      return to(*body, steers(loop) ? iterated(loop)
+                                    : unknown(loop, "carried from an earlier iteration of the loop"));
+    }
+    if (into_body)
       return to(*body, std::move(in));
     return in;
+  }
+
+  // Whether the loop's condition tests the variable itself (`i < n`).
+  bool steers(const clang::Stmt &loop) const {
+    const clang::Expr *condition = nullptr;
+    if (auto *for_loop = dyn_cast<clang::ForStmt>(&loop))
+      condition = for_loop->getCond();
+    else if (auto *while_loop = dyn_cast<clang::WhileStmt>(&loop))
+      condition = while_loop->getCond();
+    if (!condition || !field.empty() || pointee)
+      return false;
+    struct Reads : clang::RecursiveASTVisitor<Reads> {
+      const clang::VarDecl *var;
+      bool found = false;
+      bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+        found = found || ref->getDecl() == var;
+        return true;
+      }
+    } reads;
+    reads.var = &var;
+    reads.TraverseStmt(const_cast<clang::Expr *>(condition));
+    return reads.found;
+  }
+
+  Definitions iterated(const clang::Stmt &loop) const {
+    Definition d;
+    d.kind = Definition::Kind::Iterated;
+    d.at = &loop;
+    return {d};
   }
 
   Definitions declaration() const {

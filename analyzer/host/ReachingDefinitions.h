@@ -27,6 +27,7 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class FieldDecl;
 class FunctionDecl;
 class IfStmt;
 class Stmt;
@@ -47,6 +48,10 @@ struct Definition {
     // Handed by address or reference to the call `value` (`getSizes(&n)`),
     // which may set it; `before` is what it held before the call.
     PassedOut,
+    // The value in the current iteration of the loop `at`, whose
+    // condition tests the variable: the loop's start, step and bound
+    // describe it.
+    Iterated,
     // Set in a way no expression states; `reason` says how.
     Unknown,
   };
@@ -87,6 +92,10 @@ public:
   const std::set<const clang::Stmt *> &writesOf(const clang::VarDecl &var) const;
   bool written(const clang::VarDecl &var) const { return !writesOf(var).empty(); }
 
+  // Whether the function (a method) may write `field` of its own object
+  // (`rows_ = n`, `this->rows_++`, `&rows_`).
+  bool writesMember(const clang::FieldDecl &field) const { return member_writes_.count(&field) > 0; }
+
   // Whether `inner` is `outer` or inside it.
   bool contains(const clang::Stmt &outer, const clang::Stmt &inner) const;
 
@@ -105,6 +114,7 @@ private:
   // Writes through a pointer variable: `*p = ...`, `p->x = ...`, `p` handed
   // to a call that may write what it points to.
   std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> pointee_writes_;
+  std::set<const clang::FieldDecl *> member_writes_;
 };
 
 // The field that `write` sets of `var` (`var.field = ...`, `&var.field`;

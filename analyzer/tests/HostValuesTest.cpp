@@ -212,5 +212,103 @@ int main() {
   ASSERT_FALSE(findings(racy).empty()) << racy.DebugString();
 }
 
+TEST(HostValues, MembersOfTheLaunchingObjectKeepTheMethodsAsserts) {
+  // The method asserts the stride is the row length over its own members:
+  // without the assert, a shorter stride makes neighbouring rows overlap.
+  const char *code = R"(
+#include <cassert>
+__global__ void clearRows(float *a, int cols, int stride) {
+  a[blockIdx.x * stride + threadIdx.x] = 0.0f;
+}
+class Matrix {
+public:
+  Matrix(int rows, int cols, int stride) : rows_(rows), cols_(cols), stride_(stride) {}
+  void clear() {
+    %s
+    clearRows<<<rows_, cols_>>>(data_, cols_, stride_);
+  }
+private:
+  int rows_, cols_, stride_;
+  float *data_;
+};
+int main(int argc, char **argv) {
+  Matrix m(64, 64, argc);
+  m.clear();
+}
+)";
+  char checked[1024], unchecked[1024];
+  std::snprintf(checked, sizeof checked, code, "assert(stride_ == cols_);");
+  std::snprintf(unchecked, sizeof unchecked, code, "");
+  auto race_free = analyzeCode(checked);
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(unchecked);
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_TRUE(hasUnknownHostValue(found[0], "stride_")) << found[0].DebugString();
+}
+
+TEST(HostValues, AMemberTheMethodChangesIsNotWhatItAsserted) {
+  auto result = analyzeCode(R"(
+#include <cassert>
+__global__ void clearRows(float *a, int stride) {
+  a[blockIdx.x * stride + threadIdx.x] = 0.0f;
+}
+struct Matrix {
+  int cols_, stride_;
+  float *data_;
+  void clear(int shrink) {
+    assert(stride_ == cols_);
+    stride_ -= shrink;
+    clearRows<<<64, cols_>>>(data_, stride_);
+  }
+};
+int main(int argc, char **argv) {
+  Matrix m{64, 64, nullptr};
+  m.clear(argc);
+}
+)");
+  auto found = findings(result);
+  ASSERT_FALSE(found.empty()) << result.DebugString();
+  EXPECT_TRUE(hasUnknownHostValue(found[0], "changed by 'clear'") ||
+              hasUnknownHostValue(found[0], "stride_"))
+      << found[0].DebugString();
+}
+
+TEST(HostValues, AFieldAssignedInTheLoopBodyBeforeTheLaunchIsThatValue) {
+  // Each step sizes the grid from the loop's counter before launching:
+  // `step` blocks read segment `step`, which none of them writes; one
+  // block more writes it.
+  const char *code = R"(
+__global__ void advance(float *cells, int step) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  cells[c] += cells[step * blockDim.x + threadIdx.x];
+}
+int main() {
+  float *cells; cudaMalloc(&cells, 1 << 20);
+  dim3 grid, block(64);
+  for (int step = 1; step <= 32; step++) {
+    grid.x = step + %d;
+    advance<<<grid, block>>>(cells, step);
+  }
+}
+)";
+  char exact[1024], wider[1024];
+  std::snprintf(exact, sizeof exact, code, 0);
+  std::snprintf(wider, sizeof wider, code, 1);
+  auto race_free = analyzeCode(exact);
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(wider);
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  std::string step;
+  for (const auto &parameter : found[0].witness().parameters())
+    if (parameter.name() == "step")
+      step = parameter.value();
+  ASSERT_FALSE(step.empty()) << found[0].DebugString();
+  EXPECT_EQ(std::to_string(found[0].witness().grid_dim().x()), std::to_string(std::stoi(step) + 1))
+      << found[0].DebugString();
+  EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

@@ -1,0 +1,46 @@
+// category: shared-memory
+// source: per-thread byte counters laid out to avoid shared-memory bank conflicts
+// As bank_permuted_counters_ok.cu, but bits 4 and 5 are shifted down by
+// five instead of four: bit 4 falls off, so threads 0 and 16 get the same
+// column and count into one byte (clearing it together is benign: both
+// store zero).
+#include <cstdio>
+#include <cuda_runtime.h>
+
+constexpr int kThreads = 64;
+constexpr int kBins = 64;
+
+__global__ void countBytes(const unsigned *words, int count, unsigned *partial) {
+  __shared__ unsigned char counters[kBins * kThreads];
+  const unsigned column = ((threadIdx.x & ~(kThreads - 1u)) << 0) |
+                          ((threadIdx.x & 15u) << 2) |
+                          ((threadIdx.x & 48u) >> 5);
+  unsigned char *mine = counters + column;
+  for (int bin = 0; bin < kBins; ++bin)
+    mine[bin * kThreads] = 0; // the same zero from both threads: benign
+  __syncthreads();
+  for (int i = blockIdx.x * kThreads + threadIdx.x; i < count; i += gridDim.x * kThreads) {
+    unsigned word = words[i];
+    mine[(word & 63u) * kThreads] += 1; // expect-race(count): intra-warp
+  }
+  __syncthreads();
+  unsigned sum = 0;
+  for (int c = 0; c < kThreads; ++c)
+    sum += counters[threadIdx.x * kThreads + c];
+  partial[blockIdx.x * kBins + threadIdx.x] = sum;
+}
+
+int main() {
+  const int count = 1 << 16;
+  const int blocks = 32;
+  unsigned *words, *partial;
+  cudaMalloc(&words, count * sizeof(unsigned));
+  cudaMalloc(&partial, blocks * kBins * sizeof(unsigned));
+  cudaMemset(words, 0, count * sizeof(unsigned));
+  countBytes<<<blocks, kThreads>>>(words, count, partial);
+  cudaDeviceSynchronize();
+  printf("done\n");
+  cudaFree(words);
+  cudaFree(partial);
+  return 0;
+}
