@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/model/ModelBuilder.h"
-#include "analyzer/model/PossibleBits.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -309,11 +308,6 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
   IntType t = intTypeOf(type);
   z3::expr x = asInt(a, t), y = asInt(b, t);
   std::optional<z3::expr> result;
-  // Operands that share no bit: `|` and `^` add them.
-  auto *written = dyn_cast_or_null<clang::BinaryOperator>(at);
-  if ((op == clang::BO_Or || op == clang::BO_Xor) && written &&
-      shareNoBits(*written->getLHS(), *written->getRHS(), ast_))
-    return intValue(arith_.add(x, y), t);
   switch (op) {
   case clang::BO_Add: result = arith_.add(x, y); break;
   case clang::BO_Sub: result = arith_.sub(x, y); break;
