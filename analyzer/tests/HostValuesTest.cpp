@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace gpurace::analyzer::testing {
 namespace {
@@ -20,6 +21,20 @@ __global__ void fill(float *out, int n) {
 )";
 
 std::string withHost(const std::string &host) { return kFillKernel + host; }
+
+// Analyzes `code` with its `%d` as `safe`, which must be race-free, and as
+// `racy`; the findings of the racy one.
+std::vector<v1::RaceCandidate> raceFreeThenRacy(const char *code, int safe, int racy) {
+  char safe_code[2048], racy_code[2048];
+  std::snprintf(safe_code, sizeof safe_code, code, safe);
+  std::snprintf(racy_code, sizeof racy_code, code, racy);
+  auto race_free = analyzeCode(safe_code);
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto result = analyzeCode(racy_code);
+  auto found = findings(result);
+  EXPECT_FALSE(found.empty()) << result.DebugString();
+  return found;
+}
 
 bool hasUnknownHostValue(const v1::RaceCandidate &candidate, const std::string &mention) {
   for (const v1::Imprecision &imprecision : candidate.imprecisions())
@@ -173,14 +188,8 @@ int main() {
   zero<<<grid, block>>>(d, tile);
 }
 )";
-  char exact[1024], wider[1024];
-  std::snprintf(exact, sizeof exact, code, 0);
-  std::snprintf(wider, sizeof wider, code, 32);
-  auto race_free = analyzeCode(exact);
-  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
-  auto racy = analyzeCode(wider);
-  auto found = findings(racy);
-  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  auto found = raceFreeThenRacy(code, 0, 32);
+  ASSERT_FALSE(found.empty());
   EXPECT_EQ(found[0].witness().block_dim().x(), 160u);
   EXPECT_EQ(found[0].witness().grid_dim().x(), 512u);
   EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
@@ -203,13 +212,7 @@ int main() {
   negate<<<s.rows, s.cols>>>(m, s.stride);
 }
 )";
-  char exact[1024], shorter[1024];
-  std::snprintf(exact, sizeof exact, code, 0);
-  std::snprintf(shorter, sizeof shorter, code, 32);
-  auto race_free = analyzeCode(exact);
-  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
-  auto racy = analyzeCode(shorter);
-  ASSERT_FALSE(findings(racy).empty()) << racy.DebugString();
+  raceFreeThenRacy(code, 0, 32);
 }
 
 TEST(HostValues, MembersOfTheLaunchingObjectKeepTheMethodsAsserts) {
@@ -292,14 +295,8 @@ int main() {
   }
 }
 )";
-  char exact[1024], wider[1024];
-  std::snprintf(exact, sizeof exact, code, 0);
-  std::snprintf(wider, sizeof wider, code, 1);
-  auto race_free = analyzeCode(exact);
-  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
-  auto racy = analyzeCode(wider);
-  auto found = findings(racy);
-  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  auto found = raceFreeThenRacy(code, 0, 1);
+  ASSERT_FALSE(found.empty());
   std::string step;
   for (const auto &parameter : found[0].witness().parameters())
     if (parameter.name() == "step")
