@@ -1,5 +1,6 @@
 #include "analyzer/host/ReachingDefinitions.h"
 
+#include "analyzer/host/HostExpressions.h"
 #include "analyzer/model/SourceLocations.h"
 
 #include <clang/AST/ASTContext.h>
@@ -9,6 +10,8 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/SourceManager.h>
+
+#include <algorithm>
 
 namespace gpurace::analyzer {
 
@@ -369,17 +372,9 @@ struct ReachingDefinitions::Walk {
       condition = while_loop->getCond();
     if (!condition || !field.empty() || pointee)
       return false;
-    struct Reads : clang::RecursiveASTVisitor<Reads> {
-      const clang::VarDecl *var;
-      bool found = false;
-      bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
-        found = found || ref->getDecl() == var;
-        return true;
-      }
-    } reads;
-    reads.var = &var;
-    reads.TraverseStmt(const_cast<clang::Expr *>(condition));
-    return reads.found;
+    std::vector<const clang::VarDecl *> tested;
+    collectVars(condition, tested);
+    return std::find(tested.begin(), tested.end(), &var) != tested.end();
   }
 
   Definitions iterated(const clang::Stmt &loop) const {
