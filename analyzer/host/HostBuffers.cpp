@@ -251,17 +251,6 @@ const clang::Expr *HostValues::viewInitializer(const clang::VarDecl &var) const 
   return allocates || null ? nullptr : init;
 }
 
-namespace {
-
-// `p = q` for a pointer `p`: q is neither an allocation nor null.
-bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast) {
-  from = from->IgnoreParenCasts();
-  return !isa<clang::CXXNewExpr>(from) && !isa<clang::CallExpr>(from) &&
-         !from->isNullPointerConstant(ast, clang::Expr::NPC_ValueDependentIsNotNull);
-}
-
-} // namespace
-
 bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
   for (const clang::Stmt *write : environment_.writesOf(var)) {
     auto *assign = dyn_cast<clang::BinaryOperator>(write);

@@ -1,5 +1,6 @@
 #include "analyzer/host/HostExpressions.h"
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
@@ -45,6 +46,12 @@ void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &v
         vars.push_back(var);
   for (const clang::Stmt *child : stmt->children())
     collectVars(child, vars);
+}
+
+bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast) {
+  from = from->IgnoreParenCasts();
+  return !isa<clang::CXXNewExpr>(from) && !isa<clang::CallExpr>(from) &&
+         !from->isNullPointerConstant(ast, clang::Expr::NPC_ValueDependentIsNotNull);
 }
 
 bool callsTerminator(const clang::Stmt *stmt) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class Expr;
 class Stmt;
 class VarDecl;
@@ -29,6 +30,11 @@ const clang::Expr *structValue(const clang::Expr *e);
 // The variables `stmt` reads, in source order (so that the facts made of
 // them come in the same order on every run).
 void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &vars);
+
+// Whether `from`, assigned to a pointer, may point into a buffer another
+// pointer already points to (`p = q`, `p = base + n`): neither an
+// allocation (a call, a new-expression) nor null.
+bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast);
 
 // Whether `stmt` returns, throws or calls a function that does not return.
 bool callsTerminator(const clang::Stmt *stmt);

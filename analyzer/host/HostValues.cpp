@@ -1,5 +1,6 @@
 #include "analyzer/host/HostValues.h"
 
+#include "analyzer/host/GlobalWriters.h"
 #include "analyzer/host/HostExpressions.h"
 #include "analyzer/model/SourceLocations.h"
 
@@ -108,6 +109,10 @@ const clang::RecordDecl *recordOf(const clang::VarDecl &var) {
   return type->getAsRecordDecl();
 }
 
+bool isGlobal(const clang::VarDecl &var) {
+  return var.hasGlobalStorage() && !var.isLocalVarDecl();
+}
+
 std::string shortText(const clang::Stmt &stmt, const clang::SourceManager &sources) {
   std::string shown = sourceText(stmt.getSourceRange(), sources);
   if (shown.size() > 60)
@@ -121,7 +126,7 @@ std::optional<z3::expr> HostValues::valueAt(const clang::VarDecl &var, const std
                                             const clang::Stmt &point) {
   if (field.empty() && !var.getType().getNonReferenceType()->isIntegralOrEnumerationType())
     return std::nullopt;
-  auto key = std::make_pair(&var, field);
+  auto key = std::make_tuple(&var, field, &point);
   bool local = var.isLocalVarDecl() && !var.isStaticLocal();
   auto *param = dyn_cast<clang::ParmVarDecl>(&var);
   bool own_param = param && param->getDeclContext() == host_;
@@ -130,9 +135,8 @@ std::optional<z3::expr> HostValues::valueAt(const clang::VarDecl &var, const std
   if (var.getType().isVolatileQualified())
     return unknownSymbolOf(var, field, "is volatile", nullptr);
   if (!local && !own_param)
-    return unknownSymbolOf(var, field,
-                           "is a global or static variable, which other functions may set",
-                           nullptr);
+    if (std::optional<std::string> reason = unfollowedGlobal(var))
+      return unknownSymbolOf(var, field, *reason, nullptr);
   if (own_param && !environment_.written(var))
     return onEntry(var, field);
   std::vector<Definition> definitions = environment_.reaching(var, field, point);
@@ -369,6 +373,8 @@ std::optional<z3::expr> HostValues::returnedField(const clang::CallExpr &call,
 z3::expr HostValues::onEntry(const clang::VarDecl &var, const std::string &field) {
   if (&var == entry_param_ && entry_value_)
     return *entry_value_;
+  if (isGlobal(var))
+    return globalOnEntry(var, field);
   auto *param = dyn_cast<clang::ParmVarDecl>(&var);
   const clang::CallExpr *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
   if (param && call && param->getDeclContext() == host_) {
@@ -387,6 +393,83 @@ z3::expr HostValues::onEntry(const clang::VarDecl &var, const std::string &field
                                "', which no visible code calls",
                            nullptr);
   return symbolOf(var, field);
+}
+
+const GlobalWriters &HostValues::globalWriters() {
+  if (global_writers_)
+    return *global_writers_;
+  if (caller_ && &caller_->ast_ == &ast_) {
+    caller_->globalWriters();
+    global_writers_ = caller_->global_writers_;
+  } else {
+    global_writers_ = std::make_shared<const GlobalWriters>(ast_);
+  }
+  return *global_writers_;
+}
+
+bool HostValues::ownGlobalBuffer(const clang::VarDecl &var) {
+  return isGlobal(var) && !var.isStaticLocal() && var.getDefinition() &&
+         !globalWriters().mayCopyAPointer(var);
+}
+
+std::optional<std::string> HostValues::unfollowedGlobal(const clang::VarDecl &var) {
+  if (var.isStaticLocal())
+    return "is a static local, which keeps its value from earlier calls";
+  if (!var.getDefinition())
+    return "is a global defined in another file";
+  // Writers by name, so that the one named is the same on every run.
+  std::set<std::string> others;
+  for (const clang::FunctionDecl *writer : globalWriters().of(var))
+    if (!writer)
+      others.insert("a file-scope initializer, which takes its address");
+    else if (!writer->isMain())
+      others.insert("'" + writer->getQualifiedNameAsString() + "'");
+  if (others.empty())
+    return std::nullopt;
+  return "is a global variable that " + *others.begin() + " may set";
+}
+
+z3::expr HostValues::globalOnEntry(const clang::VarDecl &var, const std::string &field) {
+  // Only `main` writes it: on entry to a function `main` calls, what `main`
+  // left in it at the call.
+  auto *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
+  if (call && &caller_->ast_ == &ast_)
+    if (std::optional<z3::expr> passed = caller_->valueAt(var, field, *call))
+      return *passed;
+  bool written = !globalWriters().of(var).empty();
+  if (written && !(host_ && host_->isMain()))
+    return unknownSymbolOf(var, field,
+                           "is a global variable that 'main' sets, and no visible call from "
+                           "'main' reaches '" +
+                               (host_ ? host_->getNameAsString() : std::string("?")) + "'",
+                           nullptr);
+  return initialValue(var, field);
+}
+
+z3::expr HostValues::initialValue(const clang::VarDecl &var, const std::string &field) {
+  const clang::VarDecl *definition = var.getDefinition();
+  const clang::Expr *init = definition ? definition->getInit() : nullptr;
+  std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
+  // Static storage without an initializer starts as zero.
+  z3::expr out = !init              ? arith_.constant(0, kInt64)
+                 : !field.empty()   ? fieldOfStruct(*init, var, field)
+                 : value(init).value_or(symbolOf(var, field));
+  z3::expr initial = symbols_.shared("host:initial:" + var.getQualifiedNameAsString() +
+                                         (field.empty() ? "" : "." + field) + "@" +
+                                         std::to_string(var.getLocation().getRawEncoding()),
+                                     kInt64);
+  if (!initialized_.insert(initial.decl().name().str()).second)
+    return initial;
+  v1::Assumption assumption;
+  assumption.set_kind(v1::HOST_FACT_KIND_ANALYSIS);
+  assumption.set_role(v1::Assumption::ROLE_USED);
+  std::string text = init ? shortText(*init, ast_.getSourceManager()) : std::string("0");
+  assumption.set_description(
+      "host '" + name + "' is a global variable that no function but 'main' sets: it starts as '" +
+      text + "'" +
+      (var.isExternallyVisible() ? " (assumes no other file of the program sets it)" : ""));
+  value_facts_.push_back({initial == out, assumption});
+  return initial;
 }
 
 z3::expr HostValues::symbolOf(const clang::VarDecl &var, const std::string &field) {

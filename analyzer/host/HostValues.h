@@ -46,6 +46,8 @@ class VarDecl;
 
 namespace gpurace::analyzer {
 
+class GlobalWriters;
+
 class HostValues {
 public:
   HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
@@ -91,6 +93,10 @@ public:
     std::optional<int64_t> element;
   };
   PointerOrigin pointerOrigin(const clang::Expr *pointer_arg);
+
+  // Whether a global pointer (or array of pointers) holds allocations of
+  // its own: no code of the file sets it from another pointer.
+  bool ownGlobalBuffer(const clang::VarDecl &var);
 
   // Host values the analysis could not establish, by the name of the
   // symbol that stands for each, with why: a call whose result is not
@@ -140,6 +146,15 @@ private:
   z3::expr memberOfThis(const clang::FieldDecl &field);
   // The value a parameter (or a global) has on entry to the function.
   z3::expr onEntry(const clang::VarDecl &var, const std::string &field);
+  // Why a global's value cannot be followed through the functions that
+  // reach the launch: a static local, a global of another file, one that a
+  // function other than `main` may set. Nothing when it can.
+  std::optional<std::string> unfollowedGlobal(const clang::VarDecl &var);
+  // A followable global on entry to this function: what the caller left in
+  // it at the call, else its initializer.
+  z3::expr globalOnEntry(const clang::VarDecl &var, const std::string &field);
+  z3::expr initialValue(const clang::VarDecl &var, const std::string &field);
+  const GlobalWriters &globalWriters();
   // The symbol that stands for `var` (its `field`) where its value is not
   // known, and one recorded as unknown with `reason`.
   z3::expr symbolOf(const clang::VarDecl &var, const std::string &field);
@@ -204,9 +219,10 @@ private:
   const clang::Expr *launch_;
   HostValues *caller_;
   ReachingDefinitions environment_;
-  // Variables (and fields) whose value is being computed: a definition
-  // that reads itself stands for the variable's symbol.
-  std::set<std::pair<const clang::VarDecl *, std::string>> following_;
+  // Variables (and fields) whose value is being computed where a point
+  // reads them: `n = n / 2` reads the definitions before it, but a
+  // definition that reaches its own reading stands for the symbol.
+  std::set<std::tuple<const clang::VarDecl *, std::string, const clang::Stmt *>> following_;
   // A definition's value is computed once, so that an unknown initializer
   // (`atoi(argv[1])`) is one symbol wherever the variable is read.
   std::map<std::tuple<const clang::Stmt *, const clang::VarDecl *, std::string>, z3::expr>
@@ -215,6 +231,9 @@ private:
   std::shared_ptr<std::map<std::string, v1::Imprecision>> unknowns_;
   std::vector<Fact> value_facts_;
   std::set<std::string> ranged_;
+  std::set<std::string> initialized_;
+  // Built at the first global read, shared by the frames of one parse.
+  std::shared_ptr<const GlobalWriters> global_writers_;
   // Calls followed from the launching function to this frame; summaries
   // stop at kMaxCalleeDepth.
   int callee_depth_ = 0;

@@ -410,7 +410,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
         context.assumed_distinct.insert(static_cast<int>(i));
         continue;
       }
-      if (!root || root->hasGlobalStorage()) {
+      if (!root || (root->hasGlobalStorage() && !host_values.ownGlobalBuffer(*root))) {
         context.unknown_origin.insert(static_cast<int>(i));
         continue;
       }

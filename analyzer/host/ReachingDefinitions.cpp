@@ -211,6 +211,13 @@ ReachingDefinitions::writesOf(const clang::VarDecl &var) const {
   return found == writes_.end() ? none : found->second;
 }
 
+std::vector<const clang::VarDecl *> ReachingDefinitions::writtenVariables() const {
+  std::vector<const clang::VarDecl *> out;
+  for (const auto &[var, writes] : writes_)
+    out.push_back(var);
+  return out;
+}
+
 bool ReachingDefinitions::contains(const clang::Stmt &outer, const clang::Stmt &inner) const {
   if (&outer == &inner)
     return true;

@@ -91,6 +91,8 @@ public:
   // increments, taking its address, passing it by non-const reference.
   const std::set<const clang::Stmt *> &writesOf(const clang::VarDecl &var) const;
   bool written(const clang::VarDecl &var) const { return !writesOf(var).empty(); }
+  // Every variable the function may write, as its references name it.
+  std::vector<const clang::VarDecl *> writtenVariables() const;
 
   // Whether the function (a method) may write `field` of its own object
   // (`rows_ = n`, `this->rows_++`, `&rows_`).

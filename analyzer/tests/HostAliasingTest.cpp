@@ -88,6 +88,32 @@ int main() {
   EXPECT_FALSE(findings(copied, v1::RACE_CLASS_INTER_BLOCK).empty()) << copied.DebugString();
 }
 
+TEST(HostAliasing, GlobalPointersAreSeparateAllocationsUnlessCopied) {
+  const char *code = R"(
+__global__ void shift(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < n) out[i] = in[i + 1];
+}
+float *d_in[2];
+float *d_out;
+void setUp() {
+  for (int s = 0; s < 2; ++s) cudaMalloc(&d_in[s], 1 << 20);
+  cudaMalloc(&d_out, 1 << 20);
+  COPY
+}
+void run(int s) { shift<<<4, 256>>>(d_in[s], d_out, 1024); }
+)";
+  auto with = [&](const std::string &copy) {
+    std::string source = code;
+    source.replace(source.find("COPY"), 4, copy);
+    return analyzeCode(source);
+  };
+  auto separate = with("");
+  EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
+  auto copied = with("d_out = d_in[1];");
+  EXPECT_FALSE(findings(copied, v1::RACE_CLASS_INTER_BLOCK).empty()) << copied.DebugString();
+}
+
 TEST(HostAliasing, GridBuiltFromBlockFieldsKeepsItsValue) {
   const char *code = R"(
 __global__ void row(float *a, int w) {

@@ -307,5 +307,79 @@ int main() {
   EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
 }
 
+TEST(HostValues, AnAssignmentThatReadsTheVariableReadsTheValueBeforeIt) {
+  const char *code = R"(
+__global__ void fill(float *out, int n) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (i < n) out[i] = 0.5f * i;
+}
+int main() {
+  int threads = 512;
+  threads = threads / %d;
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)";
+  auto found = raceFreeThenRacy(code, 2, 1);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().block_dim().x(), 512u);
+  EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
+}
+
+TEST(HostValues, GlobalsThatOnlyMainSetsAreMainsValuesAtTheCall) {
+  // The launch is in a function `main` calls after setting the globals.
+  const char *code = R"(
+__global__ void fill(float *out, int n) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (i < n) out[i] = 0.5f * i;
+}
+int threads = 64;
+dim3 grid;
+void run(float *out) { fill<<<grid, threads>>>(out, 1 << 20); }
+int main() {
+  threads = %d;
+  grid.x = 1024;
+  float *out; cudaMalloc(&out, 1 << 22);
+  run(out);
+}
+)";
+  auto found = raceFreeThenRacy(code, 256, 512);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().block_dim().x(), 512u);
+  EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
+}
+
+TEST(HostValues, AGlobalNothingSetsIsItsInitializer) {
+  // A wrapper no visible code calls still reads the global's initializer.
+  const char *code = R"(
+__global__ void fill(float *out, int n) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (i < n) out[i] = 0.5f * i;
+}
+static dim3 block(%d);
+void run(float *out) { fill<<<1024, block>>>(out, 1 << 20); }
+)";
+  auto found = raceFreeThenRacy(code, 256, 1024);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().block_dim().x(), 1024u);
+  EXPECT_FALSE(hasUnknownHostValue(found[0], "block")) << found[0].DebugString();
+}
+
+TEST(HostValues, AGlobalAnotherFunctionSetsIsUnknownAndSaysWho) {
+  auto result = analyzeCode(withHost(R"(
+#include <cstdlib>
+int threads = 256;
+void configure(int wanted) { threads = wanted; }
+int main(int argc, char **argv) {
+  configure(atoi(argv[1]));
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"));
+  auto found = findings(result);
+  ASSERT_FALSE(found.empty()) << result.DebugString();
+  EXPECT_TRUE(hasUnknownHostValue(found[0], "'configure' may set")) << found[0].DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
