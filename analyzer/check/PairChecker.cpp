@@ -168,6 +168,8 @@ private:
   SymbolSpace &symbols_;
   z3::expr_vector pinned_from_{symbols_.context()}, pinned_to_{symbols_.context()};
   std::vector<bool> fact_pinned_;
+  // The symbol each pinned fact fixes, by the fact's index.
+  std::map<size_t, z3::expr> pinned_symbol_;
   std::vector<z3::expr> base_;
   std::vector<z3::expr> base_trackers_;
   std::optional<z3::solver> pair_solver_;
@@ -405,6 +407,7 @@ void Checker::collectConstants() {
         z3::expr symbol = term.arg(side), number = term.arg(1 - side);
         if (symbol.is_const() && !symbol.is_numeral() && number.is_numeral()) {
           pinned = true;
+          pinned_symbol_.emplace(fact_pinned_.size(), symbol);
           pinned_from_.push_back(symbol);
           pinned_to_.push_back(number);
         }
@@ -847,6 +850,23 @@ void Checker::addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b) {
   result_.proofs.push_back(std::move(proof));
 }
 
+namespace {
+
+// Whether `symbol` occurs in `term`, each shared subterm looked at once.
+bool mentions(const z3::expr &term, const z3::expr &symbol,
+              std::unordered_set<unsigned> &seen) {
+  if (z3::eq(term, symbol))
+    return true;
+  if (!term.is_app() || !seen.insert(term.id()).second)
+    return false;
+  for (unsigned i = 0; i < term.num_args(); ++i)
+    if (mentions(term.arg(i), symbol, seen))
+      return true;
+  return false;
+}
+
+} // namespace
+
 void Checker::addProof(const MemoryAccess &a, const MemoryAccess &b,
                        const z3::expr_vector &core,
                        const std::vector<z3::expr> &trackers) {
@@ -856,6 +876,14 @@ void Checker::addProof(const MemoryAccess &a, const MemoryAccess &b,
     for (size_t t = 0; t < trackers.size(); ++t)
       if (z3::eq(core[i], trackers[t]))
         needed.insert(t);
+  // A fact that fixes a symbol to a number is substituted, never tracked:
+  // it is needed where a needed fact names its symbol.
+  std::set<size_t> fixed;
+  for (size_t t : needed)
+    for (const auto &[index, symbol] : pinned_symbol_)
+      if (std::unordered_set<unsigned> seen; mentions(context_.facts[t].term, symbol, seen))
+        fixed.insert(index);
+  needed.insert(fixed.begin(), fixed.end());
   for (size_t t : needed) {
     v1::Assumption assumption = context_.facts[t].assumption;
     assumption.set_role(v1::Assumption::ROLE_REQUIRED_FOR_RACE_FREEDOM);

@@ -344,7 +344,7 @@ z3::expr HostValues::passedOutValue(const Definition &definition, const clang::V
                                                   : combine(definition.before, var, field);
   z3::expr out = frame->combine(at_exit, *param, field);
   adoptValueFacts(*frame, *sibling);
-  return out;
+  return followedInto(out, var, field, callee_name, "leaves in it", *definition.at);
 }
 
 std::optional<z3::expr> HostValues::returnedField(const clang::CallExpr &call,
@@ -367,7 +367,22 @@ std::optional<z3::expr> HostValues::returnedField(const clang::CallExpr &call,
     return std::nullopt;
   z3::expr out = frame->fieldOfStruct(*last->getRetValue(), var, field);
   adoptValueFacts(*frame, *sibling);
-  return out;
+  return followedInto(out, var, field, call.getDirectCallee()->getNameAsString(),
+                      "returns in it", call);
+}
+
+z3::expr HostValues::followedInto(const z3::expr &value, const clang::VarDecl &var,
+                                  const std::string &field, const std::string &callee,
+                                  const std::string &how, const clang::Stmt &at) {
+  std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
+  z3::expr named = symbols_.shared("host:from-call:" + name + "@" +
+                                       std::to_string(at.getBeginLoc().getRawEncoding()),
+                                   kInt64);
+  value_facts_.push_back(fact(named == value, v1::HOST_FACT_KIND_ANALYSIS,
+                              "host '" + name + "' is what '" + callee + "' " + how +
+                                  " (its body followed)",
+                              at));
+  return named;
 }
 
 z3::expr HostValues::onEntry(const clang::VarDecl &var, const std::string &field) {

@@ -131,6 +131,11 @@ private:
                           const std::string &field);
   std::optional<z3::expr> returnedField(const clang::CallExpr &call, const clang::VarDecl &var,
                                         const std::string &field);
+  // `value`, computed in the body of `callee`, as a symbol of its own with
+  // the fact that says so, which `--explain` shows where a verdict uses it.
+  z3::expr followedInto(const z3::expr &value, const clang::VarDecl &var,
+                        const std::string &field, const std::string &callee,
+                        const std::string &how, const clang::Stmt &at);
   // A frame for `call`'s callee, with this function at the call as its
   // caller (held in `sibling`).
   std::unique_ptr<HostValues> calleeFrame(const clang::CallExpr &call,

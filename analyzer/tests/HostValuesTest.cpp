@@ -195,6 +195,29 @@ int main() {
   EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
 }
 
+TEST(HostValues, ARaceFreeVerdictNamesTheCallItFollowed) {
+  auto result = analyzeCode(R"(
+__global__ void zero(float *d, int tile) { d[blockIdx.x * tile + threadIdx.x] = 0.0f; }
+void choose(dim3 *block, int &tile) {
+  tile = 128;
+  block->x = tile;
+}
+int main() {
+  dim3 block;
+  int tile = 0;
+  choose(&block, tile);
+  float *d; cudaMalloc(&d, 1 << 20);
+  zero<<<512, block>>>(d, tile);
+}
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  bool named = false;
+  for (const v1::RaceFreedomProof &proof : result.race_freedom_proofs())
+    for (const v1::Assumption &a : proof.assumptions())
+      named |= a.description().find("is what 'choose' leaves in it") != std::string::npos;
+  EXPECT_TRUE(named) << result.DebugString();
+}
+
 TEST(HostValues, AStructReturnedByValueKeepsItsFields) {
   const char *code = R"(
 struct Shape { int rows, cols, stride; };
