@@ -12,10 +12,6 @@ namespace gpurace::analyzer {
 
 namespace {
 
-bool isGlobal(const clang::VarDecl &var) {
-  return var.hasGlobalStorage() && !var.isLocalVarDecl();
-}
-
 class WriterFinder : public clang::RecursiveASTVisitor<WriterFinder> {
 public:
   WriterFinder(clang::ASTContext &ast,
@@ -39,7 +35,7 @@ public:
       return true;
     ReachingDefinitions environment(ast_, function);
     for (const clang::VarDecl *var : environment.writtenVariables())
-      if (isGlobal(*var))
+      if (isGlobalVariable(*var))
         writers_[var->getCanonicalDecl()].insert(function->getCanonicalDecl());
     return true;
   }
@@ -56,7 +52,7 @@ public:
   }
 
   bool VisitVarDecl(clang::VarDecl *var) {
-    if (isGlobal(*var) && var->getType()->isPointerType() && var->getInit() &&
+    if (isGlobalVariable(*var) && var->getType()->isPointerType() && var->getInit() &&
         copiesPointer(var->getInit(), ast_))
       copied_.insert(var->getCanonicalDecl());
     return true;
@@ -86,7 +82,7 @@ private:
     }
     auto *ref = clang::dyn_cast<clang::DeclRefExpr>(e);
     auto *var = ref ? clang::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-    return var && isGlobal(*var) ? var->getCanonicalDecl() : nullptr;
+    return var && isGlobalVariable(*var) ? var->getCanonicalDecl() : nullptr;
   }
 
   clang::ASTContext &ast_;

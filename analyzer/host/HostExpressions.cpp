@@ -1,5 +1,7 @@
 #include "analyzer/host/HostExpressions.h"
 
+#include "analyzer/model/SourceLocations.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
@@ -46,6 +48,24 @@ void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &v
         vars.push_back(var);
   for (const clang::Stmt *child : stmt->children())
     collectVars(child, vars);
+}
+
+const clang::RecordDecl *recordOf(const clang::VarDecl &var) {
+  clang::QualType type = var.getType().getNonReferenceType();
+  if (type->isPointerType())
+    type = type->getPointeeType();
+  return type->getAsRecordDecl();
+}
+
+bool isGlobalVariable(const clang::VarDecl &var) {
+  return var.hasGlobalStorage() && !var.isLocalVarDecl();
+}
+
+std::string shortSourceText(const clang::Stmt &stmt, const clang::SourceManager &sources) {
+  std::string shown = sourceText(stmt.getSourceRange(), sources);
+  if (shown.size() > 60)
+    shown = shown.substr(0, 57) + "...";
+  return shown;
 }
 
 bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast) {

@@ -9,11 +9,14 @@
 #ifndef GPURACE_ANALYZER_HOST_HOSTEXPRESSIONS_H
 #define GPURACE_ANALYZER_HOST_HOSTEXPRESSIONS_H
 
+#include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
 class Expr;
+class RecordDecl;
+class SourceManager;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -30,6 +33,16 @@ const clang::Expr *structValue(const clang::Expr *e);
 // The variables `stmt` reads, in source order (so that the facts made of
 // them come in the same order on every run).
 void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &vars);
+
+// The struct a variable holds, refers to or points to.
+const clang::RecordDecl *recordOf(const clang::VarDecl &var);
+
+// A variable of static storage outside every function: a global, a
+// namespace-scope or static data member.
+bool isGlobalVariable(const clang::VarDecl &var);
+
+// The source text of `stmt`, cut to 60 characters for messages.
+std::string shortSourceText(const clang::Stmt &stmt, const clang::SourceManager &sources);
 
 // Whether `from`, assigned to a pointer, may point into a buffer another
 // pointer already points to (`p = q`, `p = base + n`): neither an

@@ -1,6 +1,5 @@
 #include "analyzer/host/HostValues.h"
 
-#include "analyzer/host/GlobalWriters.h"
 #include "analyzer/host/HostExpressions.h"
 #include "analyzer/model/SourceLocations.h"
 
@@ -101,25 +100,6 @@ const clang::Expr *fieldInitializer(const clang::Expr *init, const clang::Record
   return nullptr;
 }
 
-// The struct a variable holds, refers to or points to.
-const clang::RecordDecl *recordOf(const clang::VarDecl &var) {
-  clang::QualType type = var.getType().getNonReferenceType();
-  if (type->isPointerType())
-    type = type->getPointeeType();
-  return type->getAsRecordDecl();
-}
-
-bool isGlobal(const clang::VarDecl &var) {
-  return var.hasGlobalStorage() && !var.isLocalVarDecl();
-}
-
-std::string shortText(const clang::Stmt &stmt, const clang::SourceManager &sources) {
-  std::string shown = sourceText(stmt.getSourceRange(), sources);
-  if (shown.size() > 60)
-    shown = shown.substr(0, 57) + "...";
-  return shown;
-}
-
 } // namespace
 
 std::optional<z3::expr> HostValues::valueAt(const clang::VarDecl &var, const std::string &field,
@@ -205,7 +185,7 @@ z3::expr HostValues::assignedValue(const Definition &definition, const clang::Va
   if (out)
     return *out;
   return unknownSymbolOf(var, field,
-                         "set from '" + shortText(*definition.value, ast_.getSourceManager()) +
+                         "set from '" + shortSourceText(*definition.value, ast_.getSourceManager()) +
                              "', which is not an integer",
                          definition.at);
 }
@@ -240,14 +220,14 @@ z3::expr HostValues::updatedValue(const Definition &definition, const clang::Var
   if (out)
     return *out;
   return unknownSymbolOf(var, field,
-                         "changed by '" + shortText(*definition.at, ast_.getSourceManager()) + "'",
+                         "changed by '" + shortSourceText(*definition.at, ast_.getSourceManager()) + "'",
                          definition.at);
 }
 
 z3::expr HostValues::fieldOfStruct(const clang::Expr &struct_value, const clang::VarDecl &var,
                                    const std::string &field) {
   const clang::RecordDecl *record = recordOf(var);
-  std::string shown = shortText(struct_value, ast_.getSourceManager());
+  std::string shown = shortSourceText(struct_value, ast_.getSourceManager());
   const clang::Expr *whole = structValue(&struct_value);
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(whole))
     if (auto *source = dyn_cast<clang::VarDecl>(ref->getDecl()))
@@ -274,121 +254,10 @@ z3::expr HostValues::fieldOfStruct(const clang::Expr &struct_value, const clang:
   return unknownSymbolOf(var, field, "set from '" + shown + "'", &struct_value);
 }
 
-namespace {
-
-constexpr int kMaxCalleeDepth = 3;
-
-// The callee's parameter that `call` hands `var` to: `&var` to a pointer,
-// `var` to a reference.
-const clang::ParmVarDecl *outParameter(const clang::CallExpr &call, const clang::FunctionDecl &callee,
-                                       const clang::VarDecl &var) {
-  for (unsigned i = 0; i < call.getNumArgs() && i < callee.getNumParams(); ++i) {
-    const clang::Expr *arg = call.getArg(i)->IgnoreParenCasts();
-    const clang::ParmVarDecl *param = callee.getParamDecl(i);
-    bool by_address = false;
-    if (auto *address = dyn_cast<clang::UnaryOperator>(arg);
-        address && address->getOpcode() == clang::UO_AddrOf) {
-      arg = address->getSubExpr()->IgnoreParenCasts();
-      by_address = true;
-    }
-    auto *ref = dyn_cast<clang::DeclRefExpr>(arg);
-    if (!ref || ref->getDecl() != &var)
-      continue;
-    if (by_address ? param->getType()->isPointerType()
-                   : param->getType()->isLValueReferenceType())
-      return param;
-  }
-  return nullptr;
-}
-
-} // namespace
-
-std::unique_ptr<HostValues> HostValues::calleeFrame(const clang::CallExpr &call,
-                                                    std::unique_ptr<HostValues> &sibling) {
-  const clang::FunctionDecl *callee = call.getDirectCallee();
-  const clang::FunctionDecl *body = callee ? callee->getDefinition() : nullptr;
-  if (!body || !body->hasBody() || callee_depth_ >= kMaxCalleeDepth || !host_)
-    return nullptr;
-  sibling = std::make_unique<HostValues>(ast_, symbols_, host_, &call, caller_);
-  sibling->unknowns_ = unknowns_;
-  sibling->callee_depth_ = callee_depth_;
-  auto frame = std::make_unique<HostValues>(ast_, symbols_, body, nullptr, sibling.get());
-  frame->callee_depth_ = callee_depth_ + 1;
-  return frame;
-}
-
-void HostValues::adoptValueFacts(HostValues &frame, HostValues &sibling) {
-  for (HostValues *from : {&sibling, &frame})
-    for (Fact &fact : from->value_facts_)
-      value_facts_.push_back(std::move(fact));
-}
-
-z3::expr HostValues::passedOutValue(const Definition &definition, const clang::VarDecl &var,
-                                    const std::string &field) {
-  const auto &call = *clang::cast<clang::CallExpr>(definition.value);
-  std::string callee_name = call.getDirectCallee()->getNameAsString();
-  std::unique_ptr<HostValues> sibling;
-  std::unique_ptr<HostValues> frame = calleeFrame(call, sibling);
-  const clang::ParmVarDecl *param =
-      frame ? outParameter(call, *frame->host_, var) : nullptr;
-  std::vector<Definition> at_exit;
-  if (param)
-    at_exit = frame->environment_.reachingExit(*param, field,
-                                                param->getType()->isPointerType());
-  if (at_exit.empty())
-    return unknownSymbolOf(var, field,
-                           "passed by address or reference to '" + callee_name + "'",
-                           definition.at);
-  frame->entry_param_ = param;
-  frame->entry_value_ = definition.before.empty() ? symbolOf(var, field)
-                                                  : combine(definition.before, var, field);
-  z3::expr out = frame->combine(at_exit, *param, field);
-  adoptValueFacts(*frame, *sibling);
-  return followedInto(out, var, field, callee_name, "leaves in it", *definition.at);
-}
-
-std::optional<z3::expr> HostValues::returnedField(const clang::CallExpr &call,
-                                                  const clang::VarDecl &var,
-                                                  const std::string &field) {
-  std::unique_ptr<HostValues> sibling;
-  std::unique_ptr<HostValues> frame = calleeFrame(call, sibling);
-  auto *body = frame ? dyn_cast<clang::CompoundStmt>(frame->host_->getBody()) : nullptr;
-  auto *last = body && !body->body_empty() ? dyn_cast<clang::ReturnStmt>(body->body_back())
-                                           : nullptr;
-  if (!last || !last->getRetValue())
-    return std::nullopt;
-  // One return, the last statement: its struct, read in the callee.
-  struct Returns : clang::RecursiveASTVisitor<Returns> {
-    unsigned count = 0;
-    bool VisitReturnStmt(clang::ReturnStmt *) { return ++count, true; }
-  } returns;
-  returns.TraverseStmt(body);
-  if (returns.count != 1)
-    return std::nullopt;
-  z3::expr out = frame->fieldOfStruct(*last->getRetValue(), var, field);
-  adoptValueFacts(*frame, *sibling);
-  return followedInto(out, var, field, call.getDirectCallee()->getNameAsString(),
-                      "returns in it", call);
-}
-
-z3::expr HostValues::followedInto(const z3::expr &value, const clang::VarDecl &var,
-                                  const std::string &field, const std::string &callee,
-                                  const std::string &how, const clang::Stmt &at) {
-  std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
-  z3::expr named = symbols_.shared("host:from-call:" + name + "@" +
-                                       std::to_string(at.getBeginLoc().getRawEncoding()),
-                                   kInt64);
-  value_facts_.push_back(fact(named == value, v1::HOST_FACT_KIND_ANALYSIS,
-                              "host '" + name + "' is what '" + callee + "' " + how +
-                                  " (its body followed)",
-                              at));
-  return named;
-}
-
 z3::expr HostValues::onEntry(const clang::VarDecl &var, const std::string &field) {
   if (&var == entry_param_ && entry_value_)
     return *entry_value_;
-  if (isGlobal(var))
+  if (isGlobalVariable(var))
     return globalOnEntry(var, field);
   auto *param = dyn_cast<clang::ParmVarDecl>(&var);
   const clang::CallExpr *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
@@ -408,83 +277,6 @@ z3::expr HostValues::onEntry(const clang::VarDecl &var, const std::string &field
                                "', which no visible code calls",
                            nullptr);
   return symbolOf(var, field);
-}
-
-const GlobalWriters &HostValues::globalWriters() {
-  if (global_writers_)
-    return *global_writers_;
-  if (caller_ && &caller_->ast_ == &ast_) {
-    caller_->globalWriters();
-    global_writers_ = caller_->global_writers_;
-  } else {
-    global_writers_ = std::make_shared<const GlobalWriters>(ast_);
-  }
-  return *global_writers_;
-}
-
-bool HostValues::ownGlobalBuffer(const clang::VarDecl &var) {
-  return isGlobal(var) && !var.isStaticLocal() && var.getDefinition() &&
-         !globalWriters().mayCopyAPointer(var);
-}
-
-std::optional<std::string> HostValues::unfollowedGlobal(const clang::VarDecl &var) {
-  if (var.isStaticLocal())
-    return "is a static local, which keeps its value from earlier calls";
-  if (!var.getDefinition())
-    return "is a global defined in another file";
-  // Writers by name, so that the one named is the same on every run.
-  std::set<std::string> others;
-  for (const clang::FunctionDecl *writer : globalWriters().of(var))
-    if (!writer)
-      others.insert("a file-scope initializer, which takes its address");
-    else if (!writer->isMain())
-      others.insert("'" + writer->getQualifiedNameAsString() + "'");
-  if (others.empty())
-    return std::nullopt;
-  return "is a global variable that " + *others.begin() + " may set";
-}
-
-z3::expr HostValues::globalOnEntry(const clang::VarDecl &var, const std::string &field) {
-  // Only `main` writes it: on entry to a function `main` calls, what `main`
-  // left in it at the call.
-  auto *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
-  if (call && &caller_->ast_ == &ast_)
-    if (std::optional<z3::expr> passed = caller_->valueAt(var, field, *call))
-      return *passed;
-  bool written = !globalWriters().of(var).empty();
-  if (written && !(host_ && host_->isMain()))
-    return unknownSymbolOf(var, field,
-                           "is a global variable that 'main' sets, and no visible call from "
-                           "'main' reaches '" +
-                               (host_ ? host_->getNameAsString() : std::string("?")) + "'",
-                           nullptr);
-  return initialValue(var, field);
-}
-
-z3::expr HostValues::initialValue(const clang::VarDecl &var, const std::string &field) {
-  const clang::VarDecl *definition = var.getDefinition();
-  const clang::Expr *init = definition ? definition->getInit() : nullptr;
-  std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
-  // Static storage without an initializer starts as zero.
-  z3::expr out = !init              ? arith_.constant(0, kInt64)
-                 : !field.empty()   ? fieldOfStruct(*init, var, field)
-                 : value(init).value_or(symbolOf(var, field));
-  z3::expr initial = symbols_.shared("host:initial:" + var.getQualifiedNameAsString() +
-                                         (field.empty() ? "" : "." + field) + "@" +
-                                         std::to_string(var.getLocation().getRawEncoding()),
-                                     kInt64);
-  if (!initialized_.insert(initial.decl().name().str()).second)
-    return initial;
-  v1::Assumption assumption;
-  assumption.set_kind(v1::HOST_FACT_KIND_ANALYSIS);
-  assumption.set_role(v1::Assumption::ROLE_USED);
-  std::string text = init ? shortText(*init, ast_.getSourceManager()) : std::string("0");
-  assumption.set_description(
-      "host '" + name + "' is a global variable that no function but 'main' sets: it starts as '" +
-      text + "'" +
-      (var.isExternallyVisible() ? " (assumes no other file of the program sets it)" : ""));
-  value_facts_.push_back({initial == out, assumption});
-  return initial;
 }
 
 z3::expr HostValues::symbolOf(const clang::VarDecl &var, const std::string &field) {
@@ -719,10 +511,13 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
     if (unary->getOpcode() == clang::UO_LNot)
       if (auto sub = value(unary->getSubExpr()))
         return arith_.fromBool(!arith_.toBool(*sub), kInt64);
+  if (auto *call = dyn_cast<clang::CallExpr>(expr->IgnoreParenImpCasts()))
+    if (std::optional<z3::expr> returned = returnedValue(*call))
+      return returned;
   // A value the host reads from its input (argv, files, calls whose bodies
   // are not followed): unknown, constrained only by the facts around it.
   z3::expr unknown = symbols_.freshShared("host:unknown", kInt64);
-  std::string shown = shortText(*expr, ast_.getSourceManager());
+  std::string shown = shortSourceText(*expr, ast_.getSourceManager());
   noteUnknown(unknown,
               "'" + shown + "' " +
                   (isa<clang::CallExpr>(expr->IgnoreParenImpCasts())

@@ -30,6 +30,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -131,6 +132,18 @@ private:
                           const std::string &field);
   std::optional<z3::expr> returnedField(const clang::CallExpr &call, const clang::VarDecl &var,
                                         const std::string &field);
+  // What a call returns as an integer: `min`/`max` of two integers, or
+  // what a callee whose body is visible returns (`iDivUp(w, 16)`), read in
+  // a frame of its own; nothing when neither.
+  std::optional<z3::expr> returnedValue(const clang::CallExpr &call);
+  // What the statements of `path` return when run in order, each `if`
+  // with a return inside split into its two paths (at most `branches`);
+  // `never` when the path ends in exit or throw.
+  struct Returned {
+    bool never = false;
+    std::optional<z3::expr> value;
+  };
+  Returned returnedBy(std::vector<const clang::Stmt *> path, int &branches);
   // `value`, computed in the body of `callee`, as a symbol of its own with
   // the fact that says so, which `--explain` shows where a verdict uses it.
   z3::expr followedInto(const z3::expr &value, const clang::VarDecl &var,
@@ -237,6 +250,7 @@ private:
   std::vector<Fact> value_facts_;
   std::set<std::string> ranged_;
   std::set<std::string> initialized_;
+  std::map<const clang::CallExpr *, z3::expr> returned_values_;
   // Built at the first global read, shared by the frames of one parse.
   std::shared_ptr<const GlobalWriters> global_writers_;
   // Calls followed from the launching function to this frame; summaries

@@ -19,6 +19,14 @@ void launchShift(const float *in, float *out, int n) {
 }
 )";
 
+// `code` analyzed with its `placeholder` replaced by `text`.
+v1::AnalysisResult analyzeReplacing(const std::string &code, const std::string &placeholder,
+                                    const std::string &text) {
+  std::string source = code;
+  source.replace(source.find(placeholder), placeholder.size(), text);
+  return analyzeCode(source);
+}
+
 TEST(HostAliasing, WrapperParametersWithoutACallerAreDistinctAndSaySo) {
   auto result = analyzeCode(kWrapperWithoutCaller);
   EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
@@ -77,14 +85,9 @@ int main() {
   shift<<<4, 256>>>(plan[1].src, plan[0].dst, 1024);
 }
 )";
-  auto with = [&](const std::string &copy) {
-    std::string source = code;
-    source.replace(source.find("COPY"), 4, copy);
-    return analyzeCode(source);
-  };
-  auto separate = with("");
+  auto separate = analyzeReplacing(code, "COPY", "");
   EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
-  auto copied = with("plan[1].src = plan[0].dst;");
+  auto copied = analyzeReplacing(code, "COPY", "plan[1].src = plan[0].dst;");
   EXPECT_FALSE(findings(copied, v1::RACE_CLASS_INTER_BLOCK).empty()) << copied.DebugString();
 }
 
@@ -103,14 +106,9 @@ void setUp() {
 }
 void run(int s) { shift<<<4, 256>>>(d_in[s], d_out, 1024); }
 )";
-  auto with = [&](const std::string &copy) {
-    std::string source = code;
-    source.replace(source.find("COPY"), 4, copy);
-    return analyzeCode(source);
-  };
-  auto separate = with("");
+  auto separate = analyzeReplacing(code, "COPY", "");
   EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
-  auto copied = with("d_out = d_in[1];");
+  auto copied = analyzeReplacing(code, "COPY", "d_out = d_in[1];");
   EXPECT_FALSE(findings(copied, v1::RACE_CLASS_INTER_BLOCK).empty()) << copied.DebugString();
 }
 
@@ -129,16 +127,14 @@ int main() {
   row<<<grid, block>>>(a, w);
 }
 )";
-  auto with = [&](const std::string &grid) {
-    std::string source = code;
-    source.replace(source.find("GRID"), 4, grid);
-    return analyzeCode(source);
-  };
-  auto exact = with("dim3 block(8, 1, 1); dim3 grid(w / block.x, 1, 1);");
+  auto exact =
+      analyzeReplacing(code, "GRID", "dim3 block(8, 1, 1); dim3 grid(w / block.x, 1, 1);");
   EXPECT_EQ(exact.candidates_size(), 0) << exact.DebugString();
-  auto copied = with("dim3 block; block.x = 16; dim3 g0(w / block.x); dim3 grid(g0);");
+  auto copied = analyzeReplacing(
+      code, "GRID", "dim3 block; block.x = 16; dim3 g0(w / block.x); dim3 grid(g0);");
   EXPECT_EQ(copied.candidates_size(), 0) << copied.DebugString();
-  auto rounded = with("dim3 block(48); dim3 grid; grid.x = (w + block.x - 1) / block.x;");
+  auto rounded = analyzeReplacing(
+      code, "GRID", "dim3 block(48); dim3 grid; grid.x = (w + block.x - 1) / block.x;");
   auto races = findings(rounded, v1::RACE_CLASS_INTER_BLOCK);
   ASSERT_FALSE(races.empty()) << rounded.DebugString();
   EXPECT_EQ(races.front().witness().grid_dim().x(), 86u) << rounded.DebugString();

@@ -24,10 +24,10 @@ std::string withHost(const std::string &host) { return kFillKernel + host; }
 
 // Analyzes `code` with its `%d` as `safe`, which must be race-free, and as
 // `racy`; the findings of the racy one.
-std::vector<v1::RaceCandidate> raceFreeThenRacy(const char *code, int safe, int racy) {
+std::vector<v1::RaceCandidate> raceFreeThenRacy(const std::string &code, int safe, int racy) {
   char safe_code[2048], racy_code[2048];
-  std::snprintf(safe_code, sizeof safe_code, code, safe);
-  std::snprintf(racy_code, sizeof racy_code, code, racy);
+  std::snprintf(safe_code, sizeof safe_code, code.c_str(), safe);
+  std::snprintf(racy_code, sizeof racy_code, code.c_str(), racy);
   auto race_free = analyzeCode(safe_code);
   EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
   auto result = analyzeCode(racy_code);
@@ -331,31 +331,45 @@ int main() {
 }
 
 TEST(HostValues, AnAssignmentThatReadsTheVariableReadsTheValueBeforeIt) {
-  const char *code = R"(
-__global__ void fill(float *out, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
-  if (i < n) out[i] = 0.5f * i;
-}
+  std::string code = withHost(R"(
 int main() {
   int threads = 512;
   threads = threads / %d;
   float *out; cudaMalloc(&out, 1 << 22);
   fill<<<1024, threads>>>(out, 1 << 20);
 }
-)";
+)");
   auto found = raceFreeThenRacy(code, 2, 1);
   ASSERT_FALSE(found.empty());
   EXPECT_EQ(found[0].witness().block_dim().x(), 512u);
   EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
 }
 
+TEST(HostValues, WhatAVisibleHelperReturnsIsFollowed) {
+  // Rounded-up division with an early return, and the host `min`.
+  std::string code = withHost(R"(
+static int divUp(int total, int part) {
+  if (total %% part != 0)
+    return total / part + 1;
+  return total / part;
+}
+int main() {
+  int n = 1 << 20;
+  int threads = min(%d, 1024);
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<divUp(n, threads), threads>>>(out, n);
+}
+)");
+  auto found = raceFreeThenRacy(code, 256, 512);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().block_dim().x(), 512u);
+  EXPECT_EQ(found[0].witness().grid_dim().x(), 2048u);
+  EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
+}
+
 TEST(HostValues, GlobalsThatOnlyMainSetsAreMainsValuesAtTheCall) {
   // The launch is in a function `main` calls after setting the globals.
-  const char *code = R"(
-__global__ void fill(float *out, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
-  if (i < n) out[i] = 0.5f * i;
-}
+  std::string code = withHost(R"(
 int threads = 64;
 dim3 grid;
 void run(float *out) { fill<<<grid, threads>>>(out, 1 << 20); }
@@ -365,7 +379,7 @@ int main() {
   float *out; cudaMalloc(&out, 1 << 22);
   run(out);
 }
-)";
+)");
   auto found = raceFreeThenRacy(code, 256, 512);
   ASSERT_FALSE(found.empty());
   EXPECT_EQ(found[0].witness().block_dim().x(), 512u);
@@ -374,14 +388,10 @@ int main() {
 
 TEST(HostValues, AGlobalNothingSetsIsItsInitializer) {
   // A wrapper no visible code calls still reads the global's initializer.
-  const char *code = R"(
-__global__ void fill(float *out, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
-  if (i < n) out[i] = 0.5f * i;
-}
+  std::string code = withHost(R"(
 static dim3 block(%d);
 void run(float *out) { fill<<<1024, block>>>(out, 1 << 20); }
-)";
+)");
   auto found = raceFreeThenRacy(code, 256, 1024);
   ASSERT_FALSE(found.empty());
   EXPECT_EQ(found[0].witness().block_dim().x(), 1024u);

@@ -1,0 +1,244 @@
+//===- HostCalls.cpp - host values computed in visible callees -----------===//
+//
+// What a call whose body is visible leaves in a variable handed to it by
+// address or reference, returns in a struct or returns as an integer: the
+// callee read in a frame of its own, with its parameters bound to the
+// call's arguments, up to kMaxCalleeDepth calls deep.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/host/HostValues.h"
+
+#include "analyzer/host/HostExpressions.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+namespace gpurace::analyzer {
+
+using clang::dyn_cast;
+using clang::dyn_cast_or_null;
+using clang::isa;
+
+namespace {
+
+constexpr int kMaxCalleeDepth = 3;
+// Ifs with a return inside that one callee's value is followed through.
+constexpr int kMaxReturnBranches = 8;
+
+// The callee's parameter that `call` hands `var` to: `&var` to a pointer,
+// `var` to a reference.
+const clang::ParmVarDecl *outParameter(const clang::CallExpr &call, const clang::FunctionDecl &callee,
+                                       const clang::VarDecl &var) {
+  for (unsigned i = 0; i < call.getNumArgs() && i < callee.getNumParams(); ++i) {
+    const clang::Expr *arg = call.getArg(i)->IgnoreParenCasts();
+    const clang::ParmVarDecl *param = callee.getParamDecl(i);
+    bool by_address = false;
+    if (auto *address = dyn_cast<clang::UnaryOperator>(arg);
+        address && address->getOpcode() == clang::UO_AddrOf) {
+      arg = address->getSubExpr()->IgnoreParenCasts();
+      by_address = true;
+    }
+    auto *ref = dyn_cast<clang::DeclRefExpr>(arg);
+    if (!ref || ref->getDecl() != &var)
+      continue;
+    if (by_address ? param->getType()->isPointerType()
+                   : param->getType()->isLValueReferenceType())
+      return param;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+std::unique_ptr<HostValues> HostValues::calleeFrame(const clang::CallExpr &call,
+                                                    std::unique_ptr<HostValues> &sibling) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  const clang::FunctionDecl *body = callee ? callee->getDefinition() : nullptr;
+  if (!body || !body->hasBody() || callee_depth_ >= kMaxCalleeDepth || !host_)
+    return nullptr;
+  sibling = std::make_unique<HostValues>(ast_, symbols_, host_, &call, caller_);
+  sibling->unknowns_ = unknowns_;
+  sibling->callee_depth_ = callee_depth_;
+  auto frame = std::make_unique<HostValues>(ast_, symbols_, body, nullptr, sibling.get());
+  frame->callee_depth_ = callee_depth_ + 1;
+  return frame;
+}
+
+void HostValues::adoptValueFacts(HostValues &frame, HostValues &sibling) {
+  for (HostValues *from : {&sibling, &frame})
+    for (Fact &fact : from->value_facts_)
+      value_facts_.push_back(std::move(fact));
+}
+
+z3::expr HostValues::passedOutValue(const Definition &definition, const clang::VarDecl &var,
+                                    const std::string &field) {
+  const auto &call = *clang::cast<clang::CallExpr>(definition.value);
+  std::string callee_name = call.getDirectCallee()->getNameAsString();
+  std::unique_ptr<HostValues> sibling;
+  std::unique_ptr<HostValues> frame = calleeFrame(call, sibling);
+  const clang::ParmVarDecl *param =
+      frame ? outParameter(call, *frame->host_, var) : nullptr;
+  std::vector<Definition> at_exit;
+  if (param)
+    at_exit = frame->environment_.reachingExit(*param, field,
+                                                param->getType()->isPointerType());
+  if (at_exit.empty())
+    return unknownSymbolOf(var, field,
+                           "passed by address or reference to '" + callee_name + "'",
+                           definition.at);
+  frame->entry_param_ = param;
+  frame->entry_value_ = definition.before.empty() ? symbolOf(var, field)
+                                                  : combine(definition.before, var, field);
+  z3::expr out = frame->combine(at_exit, *param, field);
+  adoptValueFacts(*frame, *sibling);
+  return followedInto(out, var, field, callee_name, "leaves in it", *definition.at);
+}
+
+std::optional<z3::expr> HostValues::returnedField(const clang::CallExpr &call,
+                                                  const clang::VarDecl &var,
+                                                  const std::string &field) {
+  std::unique_ptr<HostValues> sibling;
+  std::unique_ptr<HostValues> frame = calleeFrame(call, sibling);
+  auto *body = frame ? dyn_cast<clang::CompoundStmt>(frame->host_->getBody()) : nullptr;
+  auto *last = body && !body->body_empty() ? dyn_cast<clang::ReturnStmt>(body->body_back())
+                                           : nullptr;
+  if (!last || !last->getRetValue())
+    return std::nullopt;
+  // One return, the last statement: its struct, read in the callee.
+  struct Returns : clang::RecursiveASTVisitor<Returns> {
+    unsigned count = 0;
+    bool VisitReturnStmt(clang::ReturnStmt *) { return ++count, true; }
+  } returns;
+  returns.TraverseStmt(body);
+  if (returns.count != 1)
+    return std::nullopt;
+  z3::expr out = frame->fieldOfStruct(*last->getRetValue(), var, field);
+  adoptValueFacts(*frame, *sibling);
+  return followedInto(out, var, field, call.getDirectCallee()->getNameAsString(),
+                      "returns in it", call);
+}
+
+z3::expr HostValues::followedInto(const z3::expr &value, const clang::VarDecl &var,
+                                  const std::string &field, const std::string &callee,
+                                  const std::string &how, const clang::Stmt &at) {
+  std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
+  z3::expr named = symbols_.shared("host:from-call:" + name + "@" +
+                                       std::to_string(at.getBeginLoc().getRawEncoding()),
+                                   kInt64);
+  value_facts_.push_back(fact(named == value, v1::HOST_FACT_KIND_ANALYSIS,
+                              "host '" + name + "' is what '" + callee + "' " + how +
+                                  " (its body followed)",
+                              at));
+  return named;
+}
+
+namespace {
+
+bool containsReturn(const clang::Stmt &stmt) {
+  if (isa<clang::ReturnStmt>(stmt))
+    return true;
+  for (const clang::Stmt *child : stmt.children())
+    if (child && !isa<clang::LambdaExpr>(child) && containsReturn(*child))
+      return true;
+  return false;
+}
+
+// `exit(1);`, `throw ...;`, `abort();` as a statement of its own.
+bool neverContinues(const clang::Stmt &stmt) {
+  auto *expr = dyn_cast<clang::Expr>(&stmt);
+  const clang::Expr *e = expr ? expr->IgnoreImplicit()->IgnoreParens() : nullptr;
+  return e && isa<clang::CallExpr, clang::CXXThrowExpr>(e) && callsTerminator(e);
+}
+
+bool isMinOrMax(const clang::FunctionDecl &callee) {
+  std::string name = callee.getNameAsString();
+  return name == "min" || name == "max";
+}
+
+} // namespace
+
+std::optional<z3::expr> HostValues::returnedValue(const clang::CallExpr &call) {
+  auto cached = returned_values_.find(&call);
+  if (cached != returned_values_.end())
+    return cached->second;
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  if (!callee || isa<clang::CXXMemberCallExpr, clang::CXXOperatorCallExpr>(call) ||
+      !call.getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  std::optional<z3::expr> out;
+  if (isMinOrMax(*callee) && call.getNumArgs() == 2) {
+    // The host `min`/`max` of CUDA's headers and std::min/std::max.
+    auto a = value(call.getArg(0)), b = value(call.getArg(1));
+    if (!a || !b)
+      return std::nullopt;
+    z3::expr less = arith_.less(*a, *b, call.getType()->isSignedIntegerOrEnumerationType());
+    out = callee->getName() == "min" ? z3::ite(less, *a, *b) : z3::ite(less, *b, *a);
+  } else {
+    const clang::FunctionDecl *definition = callee->getDefinition();
+    if (!definition ||
+        ast_.getSourceManager().isInSystemHeader(definition->getLocation()))
+      return std::nullopt;
+    std::unique_ptr<HostValues> sibling;
+    std::unique_ptr<HostValues> frame = calleeFrame(call, sibling);
+    if (!frame || !frame->host_->getBody())
+      return std::nullopt;
+    int branches = kMaxReturnBranches;
+    Returned returned = frame->returnedBy({frame->host_->getBody()}, branches);
+    if (!returned.value)
+      return std::nullopt;
+    adoptValueFacts(*frame, *sibling);
+    std::string shown = shortSourceText(call, ast_.getSourceManager());
+    z3::expr named = symbols_.shared("host:returned:" + callee->getNameAsString() + "@" +
+                                         std::to_string(call.getBeginLoc().getRawEncoding()),
+                                     kInt64);
+    value_facts_.push_back(fact(named == *returned.value, v1::HOST_FACT_KIND_ANALYSIS,
+                                "host '" + shown + "' is what '" + callee->getNameAsString() +
+                                    "' returns (its body followed)",
+                                call));
+    out = named;
+  }
+  returned_values_.emplace(&call, *out);
+  return out;
+}
+
+HostValues::Returned HostValues::returnedBy(std::vector<const clang::Stmt *> path, int &branches) {
+  for (size_t i = 0; i < path.size(); ++i) {
+    const clang::Stmt *stmt = path[i];
+    if (!stmt)
+      continue;
+    auto then = [&](std::vector<const clang::Stmt *> first) {
+      first.insert(first.end(), path.begin() + i + 1, path.end());
+      return first;
+    };
+    if (auto *block = dyn_cast<clang::CompoundStmt>(stmt))
+      return returnedBy(then({block->body_begin(), block->body_end()}), branches);
+    if (auto *ret = dyn_cast<clang::ReturnStmt>(stmt))
+      return {false, ret->getRetValue() ? value(ret->getRetValue()) : std::nullopt};
+    if (neverContinues(*stmt))
+      return {true, std::nullopt};
+    if (!containsReturn(*stmt))
+      continue; // its writes are what the returns read through their definitions
+    auto *branch = dyn_cast<clang::IfStmt>(stmt);
+    if (!branch || branch->getInit() || branch->getConditionVariable() || --branches < 0)
+      return {};
+    std::optional<z3::expr> condition = value(branch->getCond());
+    if (!condition)
+      return {};
+    Returned taken = returnedBy(then({branch->getThen()}), branches);
+    Returned other = returnedBy(then({branch->getElse()}), branches);
+    if (taken.never)
+      return other;
+    if (other.never)
+      return taken;
+    if (!taken.value || !other.value)
+      return {};
+    return {false, z3::ite(arith_.toBool(*condition), *taken.value, *other.value)};
+  }
+  return {}; // the end of a function that returns a value
+}
+
+} // namespace gpurace::analyzer
