@@ -15,6 +15,9 @@
 #include <clang/Basic/Builtins.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <set>
+#include <string>
+
 namespace gpurace::analyzer::builder {
 
 using clang::dyn_cast;
@@ -117,6 +120,9 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     if (!qualified && !(object && method->getDevirtualizedMethod(object, false)))
       unsupported("virtual call to " + method->getQualifiedNameAsString(), call);
   }
+  if (ast_.getSourceManager().isInSystemHeader(callee->getLocation()))
+    if (std::optional<Value> exact = libraryArithmetic(call, *callee))
+      return *exact;
   const clang::FunctionDecl *definition = nullptr;
   if (!callee->hasBody(definition) || callee->hasAttr<clang::CUDAGlobalAttr>())
     return opaqueCall(call, callee, object,
@@ -133,6 +139,35 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     return opaqueCall(call, callee, object,
                       "result of " + callee->getNameAsString() + " beyond the inlining depth");
   return inlineCall(*definition, call, object);
+}
+
+std::optional<Value> Builder::libraryArithmetic(const clang::CallExpr &call,
+                                                const clang::FunctionDecl &callee) {
+  static const std::set<std::string> kMinimum = {"min", "umin", "llmin", "ullmin"};
+  static const std::set<std::string> kMaximum = {"max", "umax", "llmax", "ullmax"};
+  std::string name = callee.getNameAsString();
+  bool minimum = kMinimum.count(name), maximum = kMaximum.count(name);
+  bool multiply24 = name == "__umul24" || name == "__mul24";
+  if (!(minimum || maximum || multiply24) || call.getNumArgs() != 2 ||
+      !call.getType()->isIntegerType() || !call.getArg(0)->getType()->isIntegerType() ||
+      !call.getArg(1)->getType()->isIntegerType())
+    return std::nullopt;
+  IntType t = intTypeOf(call.getType());
+  bool is_signed = call.getType()->isSignedIntegerType();
+  z3::expr a = asInt(eval(call.getArg(0)), t), b = asInt(eval(call.getArg(1)), t);
+  if (!multiply24) {
+    z3::expr less = arith_.less(a, b, is_signed);
+    return intValue(minimum ? z3::ite(less, a, b) : z3::ite(less, b, a), t);
+  }
+  // The product of the operands' low 24 bits. On mathematical integers it
+  // is the product itself: operands past 24 bits overflow, which that mode
+  // assumes away as it does for `*`.
+  if (arith_.mode() == OverflowMode::Math)
+    return intValue(arith_.mul(a, b), t);
+  auto low24 = [&](const z3::expr &x) {
+    return is_signed ? z3::ashr(z3::shl(x, 8), 8) : x & arith_.constant(0xFFFFFF, t);
+  };
+  return intValue(low24(a) * low24(b), t);
 }
 
 Value Builder::evalAtomic(const clang::CallExpr &call, const clang::FunctionDecl &callee,

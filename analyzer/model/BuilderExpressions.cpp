@@ -321,10 +321,36 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
   case clang::BO_Xor: result = arith_.bitXor(x, y); break;
   default: break;
   }
-  if (!result)
-    return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
-                      "bitwise operation on mathematical integers", at);
+  if (!result) {
+    Value out = freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                           "bitwise operation on mathematical integers", at);
+    if (out.kind == Value::Kind::Int)
+      boundBitwise(op, x, y, out.expr);
+    return out;
+  }
   return intValue(*result, t);
+}
+
+void Builder::boundBitwise(clang::BinaryOperatorKind op, const z3::expr &x, const z3::expr &y,
+                           const z3::expr &result) {
+  // What two's complement says of `x & y`, `x | y`, `x ^ y` whatever the
+  // bits: the result of & has no bit its operands lack, | has all of them,
+  // and neither carries past the sum.
+  z3::expr zero = arith_.constant(0, kInt64);
+  auto within = [&](const z3::expr &low, const z3::expr &high) {
+    return arith_.lessEq(low, result, true) && arith_.lessEq(result, high, true);
+  };
+  z3::expr x_natural = arith_.lessEq(zero, x, true), y_natural = arith_.lessEq(zero, y, true);
+  if (op == clang::BO_And) {
+    model_.thread_facts.push_back(z3::implies(x_natural, within(zero, x)));
+    model_.thread_facts.push_back(z3::implies(y_natural, within(zero, y)));
+  } else if (op == clang::BO_Or) {
+    model_.thread_facts.push_back(z3::implies(
+        x_natural && y_natural, within(x, arith_.add(x, y)) && arith_.lessEq(y, result, true)));
+  } else if (op == clang::BO_Xor) {
+    model_.thread_facts.push_back(
+        z3::implies(x_natural && y_natural, within(zero, arith_.add(x, y))));
+  }
 }
 
 Value Builder::evalBinary(const clang::BinaryOperator &op) {

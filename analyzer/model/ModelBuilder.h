@@ -142,6 +142,10 @@ private:
   }
   // A value the model does not follow. `source` names what it stands for
   // when several sites share one (the memory object a value is loaded from).
+  // Bounds of a bitwise operation the arithmetic cannot state exactly (no
+  // constant operand), as facts of each thread about its fresh `result`.
+  void boundBitwise(clang::BinaryOperatorKind op, const z3::expr &x, const z3::expr &y,
+                    const z3::expr &result);
   Value freshValue(clang::QualType type, v1::ImprecisionKind why,
                    const std::string &detail, const clang::Stmt *at,
                    const std::string &source = {});
@@ -277,6 +281,11 @@ private:
   // group, as functions of the coordinates (BuilderCooperativeGroups.cpp).
   std::optional<Value> cooperativeGroupQuery(const clang::CallExpr &call,
                                              const clang::FunctionDecl &callee);
+  // Integer library functions of the device headers that are arithmetic
+  // the model states exactly: `min`/`max` (and `umin`, `llmax`, ...), and
+  // `__umul24`/`__mul24` (BuilderCalls.cpp).
+  std::optional<Value> libraryArithmetic(const clang::CallExpr &call,
+                                         const clang::FunctionDecl &callee);
   // The x, y and z of a group query that returns a dim3 (`group_index()`,
   // `thread_index()`, `group_dim()`, `dim_threads()`, `block_index()`,
   // `dim_blocks()`).
