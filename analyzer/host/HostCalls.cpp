@@ -20,7 +20,6 @@
 namespace gpurace::analyzer {
 
 using clang::dyn_cast;
-using clang::dyn_cast_or_null;
 using clang::isa;
 
 namespace {
@@ -126,14 +125,9 @@ z3::expr HostValues::followedInto(const z3::expr &value, const clang::VarDecl &v
                                   const std::string &field, const std::string &callee,
                                   const std::string &how, const clang::Stmt &at) {
   std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
-  z3::expr named = symbols_.shared("host:from-call:" + name + "@" +
-                                       std::to_string(at.getBeginLoc().getRawEncoding()),
-                                   kInt64);
-  value_facts_.push_back(fact(named == value, v1::HOST_FACT_KIND_ANALYSIS,
-                              "host '" + name + "' is what '" + callee + "' " + how +
-                                  " (its body followed)",
-                              at));
-  return named;
+  return stated("host:from-call:" + name + "@" + std::to_string(at.getBeginLoc().getRawEncoding()),
+                value, "host '" + name + "' is what '" + callee + "' " + how + " (its body followed)",
+                &at);
 }
 
 namespace {
@@ -191,15 +185,12 @@ std::optional<z3::expr> HostValues::returnedValue(const clang::CallExpr &call) {
     if (!returned.value)
       return std::nullopt;
     adoptValueFacts(*frame, *sibling);
-    std::string shown = shortSourceText(call, ast_.getSourceManager());
-    z3::expr named = symbols_.shared("host:returned:" + callee->getNameAsString() + "@" +
-                                         std::to_string(call.getBeginLoc().getRawEncoding()),
-                                     kInt64);
-    value_facts_.push_back(fact(named == *returned.value, v1::HOST_FACT_KIND_ANALYSIS,
-                                "host '" + shown + "' is what '" + callee->getNameAsString() +
-                                    "' returns (its body followed)",
-                                call));
-    out = named;
+    std::string name = callee->getNameAsString();
+    out = stated("host:returned:" + name + "@" + std::to_string(call.getBeginLoc().getRawEncoding()),
+                 *returned.value,
+                 "host '" + shortSourceText(call, ast_.getSourceManager()) + "' is what '" + name +
+                     "' returns (its body followed)",
+                 &call);
   }
   returned_values_.emplace(&call, *out);
   return out;

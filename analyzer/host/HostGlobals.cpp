@@ -14,13 +14,10 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 
 namespace gpurace::analyzer {
 
 using clang::dyn_cast;
-using clang::dyn_cast_or_null;
-using clang::isa;
 
 const GlobalWriters &HostValues::globalWriters() {
   if (global_writers_)
@@ -78,25 +75,23 @@ z3::expr HostValues::initialValue(const clang::VarDecl &var, const std::string &
   const clang::Expr *init = definition ? definition->getInit() : nullptr;
   std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
   // Static storage without an initializer starts as zero.
-  z3::expr out = !init              ? arith_.constant(0, kInt64)
-                 : !field.empty()   ? fieldOfStruct(*init, var, field)
-                 : value(init).value_or(symbolOf(var, field));
-  z3::expr initial = symbols_.shared("host:initial:" + var.getQualifiedNameAsString() +
-                                         (field.empty() ? "" : "." + field) + "@" +
-                                         std::to_string(var.getLocation().getRawEncoding()),
-                                     kInt64);
-  if (!initialized_.insert(initial.decl().name().str()).second)
-    return initial;
-  v1::Assumption assumption;
-  assumption.set_kind(v1::HOST_FACT_KIND_ANALYSIS);
-  assumption.set_role(v1::Assumption::ROLE_USED);
+  std::optional<z3::expr> out;
+  if (!init)
+    out = arith_.constant(0, kInt64);
+  else if (!field.empty())
+    out = fieldOfStruct(*init, var, field);
+  else if (!(out = value(init)))
+    out = symbolOf(var, field);
   std::string text = init ? shortSourceText(*init, ast_.getSourceManager()) : std::string("0");
-  assumption.set_description(
-      "host '" + name + "' is a global variable that no function but 'main' sets: it starts as '" +
-      text + "'" +
-      (var.isExternallyVisible() ? " (assumes no other file of the program sets it)" : ""));
-  value_facts_.push_back({initial == out, assumption});
-  return initial;
+  return stated("host:initial:" + var.getQualifiedNameAsString() +
+                    (field.empty() ? "" : "." + field) + "@" +
+                    std::to_string(var.getLocation().getRawEncoding()),
+                *out,
+                "host '" + name + "' is a global variable that no function but 'main' sets: " +
+                    "it starts as '" + text + "'" +
+                    (var.isExternallyVisible() ? " (assumes no other file of the program sets it)"
+                                               : ""),
+                nullptr);
 }
 
 } // namespace gpurace::analyzer

@@ -33,6 +33,23 @@ Fact HostValues::fact(z3::expr term, v1::HostFactKind kind,
   return {term, a};
 }
 
+z3::expr HostValues::stated(const std::string &name, const z3::expr &value,
+                            const std::string &description, const clang::Stmt *at) {
+  z3::expr symbol = symbols_.shared(name, kInt64);
+  if (!stated_.insert(name).second)
+    return symbol;
+  Fact named{symbol == value, {}};
+  if (at) {
+    named = fact(symbol == value, v1::HOST_FACT_KIND_ANALYSIS, description, *at);
+  } else {
+    named.assumption.set_kind(v1::HOST_FACT_KIND_ANALYSIS);
+    named.assumption.set_role(v1::Assumption::ROLE_USED);
+    named.assumption.set_description(description);
+  }
+  value_facts_.push_back(std::move(named));
+  return symbol;
+}
+
 void HostValues::addCondition(const clang::Expr *condition, bool holds,
                               v1::HostFactKind kind, const std::string &text,
                               const clang::Stmt &at, std::vector<Fact> &facts) {

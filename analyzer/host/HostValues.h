@@ -144,6 +144,11 @@ private:
     std::optional<z3::expr> value;
   };
   Returned returnedBy(std::vector<const clang::Stmt *> path, int &branches);
+  // A symbol named `name` that stands for `value`, with the fact that says
+  // so (`description`, located at `at` when given), made once per name:
+  // where a verdict uses the value, `--explain` shows where it came from.
+  z3::expr stated(const std::string &name, const z3::expr &value,
+                  const std::string &description, const clang::Stmt *at);
   // `value`, computed in the body of `callee`, as a symbol of its own with
   // the fact that says so, which `--explain` shows where a verdict uses it.
   z3::expr followedInto(const z3::expr &value, const clang::VarDecl &var,
@@ -249,7 +254,7 @@ private:
   std::shared_ptr<std::map<std::string, v1::Imprecision>> unknowns_;
   std::vector<Fact> value_facts_;
   std::set<std::string> ranged_;
-  std::set<std::string> initialized_;
+  std::set<std::string> stated_;
   std::map<const clang::CallExpr *, z3::expr> returned_values_;
   // Built at the first global read, shared by the frames of one parse.
   std::shared_ptr<const GlobalWriters> global_writers_;

@@ -272,10 +272,7 @@ struct ReachingDefinitions::Walk {
   }
 
   std::string text(const clang::Stmt &at) const {
-    std::string shown = sourceText(at.getSourceRange(), env.ast_.getSourceManager());
-    if (shown.size() > 60)
-      shown = shown.substr(0, 57) + "...";
-    return shown;
+    return shortSourceText(at, env.ast_.getSourceManager());
   }
 
   bool declaredIn(const clang::Stmt &stmt) const {

@@ -68,13 +68,27 @@ int main() {
   EXPECT_EQ(races.front().launch_site().called_from(0).function(), "main");
 }
 
-TEST(HostAliasing, FieldsOfAnArrayOfPlansAreSeparateAllocationsUnlessCopied) {
-  const char *code = R"(
-struct Plan { float *src; float *dst; };
+// A kernel that races only where `out` overlaps `in`.
+const char *kShift = R"(
 __global__ void shift(const float *in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i + 1 < n) out[i] = in[i + 1];
 }
+)";
+
+// `host` (launching kShift, with a COPY placeholder) is race-free as it
+// stands and racy once `copy` makes one argument a copy of the other.
+void expectSeparateUnlessCopied(const std::string &host, const std::string &copy) {
+  std::string code = kShift + host;
+  auto separate = analyzeReplacing(code, "COPY", "");
+  EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
+  auto copied = analyzeReplacing(code, "COPY", copy);
+  EXPECT_FALSE(findings(copied, v1::RACE_CLASS_INTER_BLOCK).empty()) << copied.DebugString();
+}
+
+TEST(HostAliasing, FieldsOfAnArrayOfPlansAreSeparateAllocationsUnlessCopied) {
+  expectSeparateUnlessCopied(R"(
+struct Plan { float *src; float *dst; };
 int main() {
   Plan plan[2];
   for (int p = 0; p < 2; ++p) {
@@ -84,19 +98,12 @@ int main() {
   COPY
   shift<<<4, 256>>>(plan[1].src, plan[0].dst, 1024);
 }
-)";
-  auto separate = analyzeReplacing(code, "COPY", "");
-  EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
-  auto copied = analyzeReplacing(code, "COPY", "plan[1].src = plan[0].dst;");
-  EXPECT_FALSE(findings(copied, v1::RACE_CLASS_INTER_BLOCK).empty()) << copied.DebugString();
+)",
+                             "plan[1].src = plan[0].dst;");
 }
 
 TEST(HostAliasing, GlobalPointersAreSeparateAllocationsUnlessCopied) {
-  const char *code = R"(
-__global__ void shift(const float *in, float *out, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i + 1 < n) out[i] = in[i + 1];
-}
+  expectSeparateUnlessCopied(R"(
 float *d_in[2];
 float *d_out;
 void setUp() {
@@ -105,11 +112,8 @@ void setUp() {
   COPY
 }
 void run(int s) { shift<<<4, 256>>>(d_in[s], d_out, 1024); }
-)";
-  auto separate = analyzeReplacing(code, "COPY", "");
-  EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
-  auto copied = analyzeReplacing(code, "COPY", "d_out = d_in[1];");
-  EXPECT_FALSE(findings(copied, v1::RACE_CLASS_INTER_BLOCK).empty()) << copied.DebugString();
+)",
+                             "d_out = d_in[1];");
 }
 
 TEST(HostAliasing, GridBuiltFromBlockFieldsKeepsItsValue) {
