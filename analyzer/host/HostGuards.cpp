@@ -196,6 +196,15 @@ void HostValues::addInductionFacts(const clang::Stmt &loop, const clang::VarDecl
   if (summary->scales) {
     addScalingFacts(loop, at_launch, *from, *summary,
                     name + (direction > 0 ? " grows from " : " shrinks from ") + shown, facts);
+    // `stride <<= 1` from 1024: a power of two stays one (or becomes zero).
+    if (scalesByPowersOfTwo(steps, var, ast_)) {
+      // Host values are 64-bit terms.
+      facts.push_back(fact(z3::implies(arith_.powerOfTwoOrZero(*from, kInt64),
+                                       arith_.powerOfTwoOrZero(at_launch, kInt64)),
+                           v1::HOST_FACT_KIND_LOOP_BOUND,
+                           "loop: " + name + " stays a power of two if " + shown + " is one",
+                           loop));
+    }
     return;
   }
   facts.push_back(fact(direction > 0 ? arith_.lessEq(*from, at_launch, true)

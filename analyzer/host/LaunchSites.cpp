@@ -268,6 +268,22 @@ findLaunches(clang::ASTContext &ast) {
 
 namespace {
 
+// How a null pointer argument reads (`nullptr`, `NULL`, `0`, or a
+// parameter's default of one: `int *partial_sums = NULL`); nothing for
+// other arguments.
+std::optional<std::string> nullArgument(const clang::Expr &arg, clang::ASTContext &ast) {
+  const clang::Expr *value = &arg;
+  std::string suffix;
+  if (auto *defaulted = dyn_cast<clang::CXXDefaultArgExpr>(value->IgnoreParenImpCasts())) {
+    value = defaulted->getExpr();
+    suffix = ", its default";
+  }
+  if (value->isNullPointerConstant(ast, clang::Expr::NPC_ValueDependentIsNotNull) ==
+      clang::Expr::NPCK_NotNull)
+    return std::nullopt;
+  return sourceText(value->getSourceRange(), ast.getSourceManager()) + suffix;
+}
+
 // Where pointer arguments into one host buffer point, in bytes from its
 // start (`copy(base + 100, base)`), so that the kernel's offsets through
 // them can be compared.
@@ -398,6 +414,14 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
     const clang::ParmVarDecl *param = kernel.getParamDecl(i);
     const clang::Expr *arg = launch.arguments[i];
     if (param->getType()->isPointerType()) {
+      if (std::optional<std::string> null = nullArgument(*arg, ast)) {
+        // Null aliases nothing; the kernel's null tests of it hold.
+        context.facts.push_back(
+            {symbols.context().bool_const(pointerNullSymbolName(names[i]).c_str()),
+             assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
+                        "argument " + names[i] + " = " + *null, where)});
+        continue;
+      }
       if (auto bytes = host_values.allocationBytes(arg, context.facts))
         context.buffer_bytes.emplace(static_cast<int>(i), *bytes);
       // A pointer the host code does not follow to a variable of its own:

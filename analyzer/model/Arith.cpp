@@ -1,5 +1,7 @@
 #include "analyzer/model/Arith.h"
 
+#include <algorithm>
+
 namespace gpurace::analyzer {
 
 Arith::Arith(z3::context &context, OverflowMode mode)
@@ -144,6 +146,15 @@ std::optional<z3::expr> Arith::bitXor(const z3::expr &a,
     return std::nullopt;
   auto [x, c] = *operands;
   return x + context_.int_val(c) - 2 * maskedBits(x, c);
+}
+
+z3::expr Arith::powerOfTwoOrZero(const z3::expr &value, IntType t) const {
+  int width = static_cast<int>(t.width);
+  int top = std::min(t.is_signed ? width - 2 : width - 1, 62);
+  z3::expr any = value == constant(0, t);
+  for (int e = 0; e <= top; ++e)
+    any = any || value == constant(int64_t(1) << e, t);
+  return any;
 }
 
 z3::expr Arith::fromBool(const z3::expr &condition, IntType type) const {

@@ -62,6 +62,9 @@ public:
   std::optional<z3::expr> bitOr(const z3::expr &a, const z3::expr &b) const;
   std::optional<z3::expr> bitXor(const z3::expr &a, const z3::expr &b) const;
 
+  // `value` is 0 or a power of two of type `t`: a disjunction of constants.
+  z3::expr powerOfTwoOrZero(const z3::expr &value, IntType t) const;
+
   // Lifts a Bool to 0/1 of `type` and back.
   z3::expr fromBool(const z3::expr &condition, IntType type) const;
   z3::expr toBool(const z3::expr &value) const;

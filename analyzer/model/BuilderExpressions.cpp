@@ -64,6 +64,35 @@ z3::expr Builder::asBool(const Value &v) const {
   return arith_.toBool(v.expr);
 }
 
+std::optional<z3::expr> Builder::isNull(const Value &pointer) const {
+  if (pointer.kind != Value::Kind::Pointer)
+    return asInt(pointer, kInt64) == zero64();
+  if (!pointer.local.empty())
+    return ctx().bool_val(false);
+  if (!pointer.object)
+    return std::nullopt;
+  switch (pointer.object->kind) {
+  case MemoryObject::Kind::PointerParameter:
+    // Pointer arithmetic keeps a pointer into its buffer; on null it is
+    // undefined, so `p + i` is null only where p is.
+    return ctx().bool_const(pointerNullSymbolName(pointer.object->name).c_str());
+  case MemoryObject::Kind::SharedArray:
+  case MemoryObject::Kind::DeviceGlobal:
+    return ctx().bool_val(false);
+  case MemoryObject::Kind::Unknown:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+Value Builder::nullTest(const Value &pointer, bool is_null, const clang::Expr &at) {
+  std::optional<z3::expr> null = isNull(pointer);
+  if (!null)
+    return freshValue(ast_.BoolTy, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "null test of a pointer the model does not resolve", &at);
+  return boolValue(is_null ? *null : !*null);
+}
+
 Value Builder::asType(const Value &v, clang::QualType type) const {
   if (v.kind == Value::Kind::Pointer || type->isPointerType())
     return v;
@@ -213,8 +242,9 @@ Value Builder::evalCast(const clang::CastExpr &cast) {
     return intValue(arith_.convert(asInt(v, v.type), v.type, t), t);
   }
   case clang::CK_IntegralToBoolean:
-  case clang::CK_PointerToBoolean:
     return boolValue(asBool(eval(sub)));
+  case clang::CK_PointerToBoolean:
+    return nullTest(eval(sub), false, cast);
   case clang::CK_FloatingToIntegral:
   case clang::CK_FloatingToBoolean:
   case clang::CK_IntegralToFloating:
@@ -324,34 +354,17 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
   if (!result) {
     Value out = freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
                            "bitwise operation on mathematical integers", at);
-    if (out.kind == Value::Kind::Int)
-      boundBitwise(op, x, y, out.expr);
+    if (out.kind != Value::Kind::Int)
+      return out;
+    boundBitwise(op, x, y, out.expr);
+    if (op == clang::BO_And)
+      if (std::optional<bool> mask_first = lowBitsMaskOperand(at))
+        keepLowBits(*mask_first ? y : x, *mask_first ? x : y, t, out.expr);
     return out;
   }
   return intValue(*result, t);
 }
 
-void Builder::boundBitwise(clang::BinaryOperatorKind op, const z3::expr &x, const z3::expr &y,
-                           const z3::expr &result) {
-  // What two's complement says of `x & y`, `x | y`, `x ^ y` whatever the
-  // bits: the result of & has no bit its operands lack, | has all of them,
-  // and neither carries past the sum.
-  z3::expr zero = arith_.constant(0, kInt64);
-  auto within = [&](const z3::expr &low, const z3::expr &high) {
-    return arith_.lessEq(low, result, true) && arith_.lessEq(result, high, true);
-  };
-  z3::expr x_natural = arith_.lessEq(zero, x, true), y_natural = arith_.lessEq(zero, y, true);
-  if (op == clang::BO_And) {
-    model_.thread_facts.push_back(z3::implies(x_natural, within(zero, x)));
-    model_.thread_facts.push_back(z3::implies(y_natural, within(zero, y)));
-  } else if (op == clang::BO_Or) {
-    model_.thread_facts.push_back(z3::implies(
-        x_natural && y_natural, within(x, arith_.add(x, y)) && arith_.lessEq(y, result, true)));
-  } else if (op == clang::BO_Xor) {
-    model_.thread_facts.push_back(
-        z3::implies(x_natural && y_natural, within(zero, arith_.add(x, y))));
-  }
-}
 
 Value Builder::evalBinary(const clang::BinaryOperator &op) {
   clang::BinaryOperatorKind kind = op.getOpcode();
@@ -386,6 +399,12 @@ Value Builder::evalBinary(const clang::BinaryOperator &op) {
   if (op.isComparisonOp()) {
     clang::QualType operand = op.getLHS()->getType();
     if (a.kind == Value::Kind::Pointer || b.kind == Value::Kind::Pointer) {
+      auto npc = clang::Expr::NPC_ValueDependentIsNotNull;
+      bool equality = kind == clang::BO_EQ || kind == clang::BO_NE;
+      if (equality && op.getRHS()->isNullPointerConstant(ast_, npc))
+        return nullTest(a, kind == clang::BO_EQ, op);
+      if (equality && op.getLHS()->isNullPointerConstant(ast_, npc))
+        return nullTest(b, kind == clang::BO_EQ, op);
       if (a.object != b.object)
         return freshValue(op.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
                           "comparison of pointers", &op);

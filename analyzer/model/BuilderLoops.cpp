@@ -160,6 +160,13 @@ std::vector<int> Builder::countsOf(const SyncCount &count) {
   return out;
 }
 
+std::vector<bool> Builder::variesOf(const SyncCount &count) {
+  std::vector<bool> out{count.block_varies, count.warp_varies, count.grid_varies};
+  for (size_t i = 0; i < count.masked_warp.size(); ++i)
+    out.push_back(count.masked_varies);
+  return out;
+}
+
 std::vector<z3::expr> Builder::countersOf(const State &state, const SyncCount &count) const {
   std::vector<z3::expr> out{state.block, state.warp, state.grid};
   for (const auto &[mask, n] : count.masked_warp)
@@ -220,11 +227,12 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   const char *names[] = {"blocksync", "warpsync", "gridsync"};
   auto nameOf = [&](size_t i) { return i < 3 ? names[i] : "maskedsync"; };
   std::vector<int> counts = countsOf(per_iteration);
+  std::vector<bool> varies = variesOf(per_iteration);
   std::vector<z3::expr> at_entry = countersOf(entry, per_iteration);
   std::vector<z3::expr> advances, heads;
   for (size_t i = 0; i < counts.size(); ++i) {
-    advances.push_back(advanceAtHead(
-        per_iteration.exact ? std::optional<int>(counts[i]) : std::nullopt, k, nameOf(i)));
+    advances.push_back(
+        advanceAtHead(varies[i] ? std::nullopt : std::optional<int>(counts[i]), k, nameOf(i)));
     heads.push_back(arith_.add(at_entry[i], advances[i]));
   }
   setCounters(state_, per_iteration, heads);
@@ -236,12 +244,7 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   if (shape.inc)
     walk(shape.inc);
   iterations_.pop_back();
-  std::vector<KernelModel::IterationSync> unequal;
-  if (!per_iteration.exact) {
-    std::vector<z3::expr> at_end = countersOf(state_, per_iteration);
-    for (size_t i = 0; i < at_end.size(); ++i)
-      unequal.push_back({k, iterations_, advances[i], arith_.sub(at_end[i], heads[i])});
-  }
+  std::vector<z3::expr> at_end = countersOf(state_, per_iteration);
 
   // After the loop: the counters advanced by a uniform trip count; stepped
   // variables by some number of steps; other variables the loop assigned
@@ -251,21 +254,24 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   model_.shared_facts.push_back(trips >= 0);
   std::vector<z3::expr> after;
   for (size_t i = 0; i < counts.size(); ++i) {
-    if (per_iteration.exact) {
+    if (!varies[i]) {
       after.push_back(arith_.add(at_entry[i], arith_.mul(trips, arith_.constant(counts[i], kInt64))));
       continue;
     }
     // Past every iteration the thread took part in.
+    KernelModel::IterationSync unequal{k, iterations_, advances[i],
+                                       arith_.sub(at_end[i], heads[i])};
     z3::expr total = uniformInLoops(nameOf(i), kInt64, iterations_);
     model_.thread_facts.push_back(
-        arith_.lessEq(arith_.add(unequal[i].head, unequal[i].per_iteration), total, true) ||
+        arith_.lessEq(arith_.add(unequal.head, unequal.per_iteration), total, true) ||
         !entry.pc);
     after.push_back(arith_.add(at_entry[i], total));
-    model_.iteration_syncs.push_back(unequal[i]);
+    model_.iteration_syncs.push_back(unequal);
   }
   setCounters(state_, per_iteration, after);
-  if (per_iteration.exact)
-    model_.thread_facts.push_back(k < trips || !entry.pc);
+  // Every thread's iterations precede the trip count, which only the exact
+  // counters use.
+  model_.thread_facts.push_back(k < trips || !entry.pc);
   z3::expr exit_k = symbols_.freshLocal("kexit", kInt64);
   model_.thread_facts.push_back(exit_k >= 0 || !entry.pc);
   std::vector<z3::expr> at_exit = iterations_;
@@ -322,15 +328,21 @@ void Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
     }
     IntType t = intTypeOf(var->getType());
     bool uniform = it != state_.env.end() &&
-                   !symbols_.isThreadDependent(it->second.expr);
+                   !symbols_.isThreadDependent(it->second.expr, iterations);
     // Uniform values are the same for all threads in the same iterations.
     z3::expr value = uniform ? uniformInLoops(var->getNameAsString(), t, iterations)
                              : symbols_.freshLocal(var->getNameAsString(), t);
     model_.imprecisions[value.decl().name().str()] = why;
     if (it != state_.env.end() && it->second.kind == Value::Kind::Int &&
-        !var->getType()->isBooleanType())
-      if (auto bound = monotoneBound(loop, *var, asInt(it->second, t), value, t))
+        !var->getType()->isBooleanType()) {
+      z3::expr at_entry = asInt(it->second, t);
+      if (auto bound = monotoneBound(loop, *var, at_entry, value, t))
         model_.thread_facts.push_back(*bound);
+      // `size <<= 1`, `stride >>= 1`: a power of two stays one (or zero).
+      if (scalesByPowersOfTwo(writesOf(loop, *var), *var, ast_))
+        model_.thread_facts.push_back(
+            z3::implies(arith_.powerOfTwoOrZero(at_entry, t), arith_.powerOfTwoOrZero(value, t)));
+    }
     state_.env.insert_or_assign(key, var->getType()->isBooleanType()
                           ? boolValue(arith_.toBool(value))
                           : intValue(value, t));

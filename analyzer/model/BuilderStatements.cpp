@@ -191,11 +191,13 @@ void Builder::walkSwitch(const clang::SwitchStmt &stmt) {
   std::map<std::string, Value> env = state_.env;
   state_ = entry;
   state_.env = env;
-  if (sync.any() || !sync.exact) {
+  // Cases take different numbers of each synchronization the body holds.
+  if (sync.block || sync.block_varies)
     state_.block = arith_.add(entry.block, symbols_.freshShared("blocksync", kInt64));
+  if (sync.warp || sync.warp_varies)
     state_.warp = arith_.add(entry.warp, symbols_.freshShared("warpsync", kInt64));
+  if (sync.grid || sync.grid_varies)
     state_.grid = arith_.add(entry.grid, symbols_.freshShared("gridsync", kInt64));
-  }
   std::vector<z3::expr> iterations = iterations_;
   iterations.push_back(symbols_.freshLocal("case", kInt64));
   havoc(assigned, stmt, iterations);

@@ -184,9 +184,10 @@ void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
 
 std::optional<LaneGroup> Builder::warpBarrierLanes(const clang::Expr &call,
                                                   const SyncFunction &sync) const {
-  if (sync.kind == v1::SYNC_KIND_TILE_SYNC) {
-    auto *c = dyn_cast<clang::CallExpr>(&call);
-    auto size = c ? tileSize(callObject(*c)) : std::nullopt;
+  auto *c = dyn_cast<clang::CallExpr>(&call);
+  const clang::Expr *group = c ? callObject(*c) : nullptr;
+  if (sync.kind == v1::SYNC_KIND_TILE_SYNC || (group && !cooperativeGroupKind(group).empty())) {
+    auto size = tileSize(group);
     if (!size)
       return std::nullopt; // coalesced groups: the lanes are not known
     LaneGroup tile;
@@ -195,7 +196,6 @@ std::optional<LaneGroup> Builder::warpBarrierLanes(const clang::Expr &call,
   }
   if (sync.kind != v1::SYNC_KIND_SYNCWARP && sync.kind != v1::SYNC_KIND_WARP_COLLECTIVE)
     return std::nullopt;
-  auto *c = dyn_cast<clang::CallExpr>(&call);
   if (!c || c->getNumArgs() == 0 || isa<clang::CXXDefaultArgExpr>(c->getArg(0)))
     return LaneGroup{};
   clang::Expr::EvalResult mask;
@@ -218,11 +218,7 @@ SyncCount Builder::countSync(const clang::Stmt *stmt,
     SyncCount inner;
     for (const clang::Stmt *child : stmt->children())
       inner.add(countSync(child, calling));
-    if (inner.any() || !inner.exact)
-      count.exact = false;
-    // The masks still name counters the loop may advance.
-    for (const auto &[mask, n] : inner.masked_warp)
-      count.masked_warp.emplace(mask, 0);
+    count.addVarying(inner);
     return count;
   }
   if (auto *call = dyn_cast<clang::CallExpr>(stmt)) {
@@ -244,10 +240,7 @@ SyncCount Builder::countSync(const clang::Stmt *stmt,
         calling.insert(definition);
         SyncCount inner = countSync(definition->getBody(), calling);
         calling.erase(definition);
-        if (inner.any() || !inner.exact)
-          count.exact = false; // a callee's own control flow is not tracked
-        for (const auto &[mask, n] : inner.masked_warp)
-          count.masked_warp.emplace(mask, 0);
+        count.addVarying(inner); // a callee's own control flow is not tracked
       }
     }
   }

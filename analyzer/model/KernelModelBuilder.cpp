@@ -45,6 +45,10 @@ std::string pointerBaseSymbolName(const std::string &parameter) {
   return "base:" + parameter;
 }
 
+std::string pointerNullSymbolName(const std::string &parameter) {
+  return "null:" + parameter;
+}
+
 UnsupportedConstruct::UnsupportedConstruct(const std::string &construct,
                                            const std::string &location)
     : std::runtime_error("unsupported construct: " + construct +

@@ -67,6 +67,10 @@ std::string parameterSymbolName(const std::string &parameter);
 // of its buffer; it matters only between parameters that may alias.
 std::string pointerBaseSymbolName(const std::string &parameter);
 
+// The Boolean symbol that holds when the host passes null for a pointer
+// parameter (`partial_sums = NULL`, an optional output).
+std::string pointerNullSymbolName(const std::string &parameter);
+
 } // namespace gpurace::analyzer
 
 #endif

@@ -96,21 +96,39 @@ struct State {
   std::map<LaneGroup, z3::expr> masked_warp; // by partial warp group
 };
 
-// Counts the synchronization a statement executes on every path, when that
-// number does not depend on the path; used for the per-iteration stride of
-// the counters in loops.
+// Counts the synchronization a statement executes on every path. A counter
+// the statement advances by a number its control flow decides (a barrier
+// under a branch, in a callee) "varies"; the others advance by exactly
+// their count, so that warp collectives in a branch leave the block
+// barriers of a loop exact. Used for the per-iteration stride of the
+// counters in loops and for the counters after a switch.
 struct SyncCount {
-  bool exact = true;
   int block = 0, warp = 0, grid = 0;
   std::map<LaneGroup, int> masked_warp;
+  bool block_varies = false, warp_varies = false, grid_varies = false;
+  bool masked_varies = false;
   bool any() const { return block || warp || grid || !masked_warp.empty(); }
+  bool exact() const { return !block_varies && !warp_varies && !grid_varies && !masked_varies; }
   void add(const SyncCount &other) {
-    exact &= other.exact;
     block += other.block;
     warp += other.warp;
     grid += other.grid;
     for (const auto &[mask, n] : other.masked_warp)
       masked_warp[mask] += n;
+    block_varies |= other.block_varies;
+    warp_varies |= other.warp_varies;
+    grid_varies |= other.grid_varies;
+    masked_varies |= other.masked_varies;
+  }
+  // What `inner` counts, executed a number of times that varies by path.
+  void addVarying(const SyncCount &inner) {
+    block_varies |= inner.block || inner.block_varies;
+    warp_varies |= inner.warp || inner.warp_varies;
+    grid_varies |= inner.grid || inner.grid_varies;
+    masked_varies |= !inner.masked_warp.empty() || inner.masked_varies;
+    // The masks still name counters the statement may advance.
+    for (const auto &[mask, n] : inner.masked_warp)
+      masked_warp.emplace(mask, 0);
   }
 };
 
@@ -146,11 +164,24 @@ private:
   // constant operand), as facts of each thread about its fresh `result`.
   void boundBitwise(clang::BinaryOperatorKind op, const z3::expr &x, const z3::expr &y,
                     const z3::expr &result);
+  // For `a & (n - 1)` (math mode): whether the mask `n - 1` is the first
+  // operand; nothing for other expressions.
+  std::optional<bool> lowBitsMaskOperand(const clang::Expr *at) const;
+  // Facts that make `result` exactly `x & mask` when the mask is 2^e - 1
+  // or all ones.
+  void keepLowBits(const z3::expr &x, const z3::expr &mask, IntType t, const z3::expr &result);
   Value freshValue(clang::QualType type, v1::ImprecisionKind why,
                    const std::string &detail, const clang::Stmt *at,
                    const std::string &source = {});
   z3::expr asInt(const Value &v, IntType to) const;
   z3::expr asBool(const Value &v) const;
+  // Whether a pointer is null, where the model knows what it points to: a
+  // pointer parameter (or one derived from it) is null when the host
+  // passed null, a launch-wide symbol host facts fix; shared and global
+  // arrays and locals never are. Nothing for unresolved pointers.
+  std::optional<z3::expr> isNull(const Value &pointer) const;
+  // `p`, `!p`, `p == nullptr`: a pointer tested against null.
+  Value nullTest(const Value &pointer, bool is_null, const clang::Expr &at);
   // `v` as a value of `type`: integers converted to its width.
   Value asType(const Value &v, clang::QualType type) const;
   // ite(condition, yes, no) of two pointers; one into a different object
@@ -188,6 +219,7 @@ private:
   // The counters a loop tracks, in one order: block, warp, grid, then the
   // partial warp groups `count` names; and their per-iteration counts.
   static std::vector<int> countsOf(const SyncCount &count);
+  static std::vector<bool> variesOf(const SyncCount &count);
   std::vector<z3::expr> countersOf(const State &state, const SyncCount &count) const;
   static void setCounters(State &state, const SyncCount &count,
                           const std::vector<z3::expr> &values);

@@ -80,10 +80,13 @@ z3::expr SymbolSpace::forThread(const z3::expr &e, int thread) const {
   return renamed;
 }
 
-bool SymbolSpace::isThreadDependent(const z3::expr &e) const {
+bool SymbolSpace::isThreadDependent(const z3::expr &e,
+                                    const std::vector<z3::expr> &same_for_all) const {
   std::unordered_set<unsigned> local_ids;
   for (unsigned i = 0; i < locals_.size(); ++i)
     local_ids.insert(locals_[i].id());
+  for (const z3::expr &uniform : same_for_all)
+    local_ids.erase(uniform.id());
   std::vector<z3::expr> todo{e};
   std::unordered_set<unsigned> seen;
   while (!todo.empty()) {

@@ -62,8 +62,11 @@ public:
   // quantifies over to say "some thread".
   const z3::expr_vector &threadSymbols(int thread) const { return renamed_[thread - 1]; }
 
-  // Whether `e` mentions a thread-local symbol.
-  bool isThreadDependent(const z3::expr &e) const;
+  // Whether `e` mentions a thread-local symbol other than `same_for_all`
+  // (the iterations of enclosing loops, for a value compared only between
+  // threads in the same iterations).
+  bool isThreadDependent(const z3::expr &e,
+                         const std::vector<z3::expr> &same_for_all = {}) const;
 
   // Ranges of the built-in coordinates for one thread.
   z3::expr coordinateBounds(int thread) const;

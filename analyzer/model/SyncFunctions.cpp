@@ -61,6 +61,15 @@ std::optional<SyncFunction> groupSync(const std::string &group) {
   return sync;
 }
 
+// Warp collectives synchronize the lanes of their mask or tile.
+SyncFunction warpCollective() {
+  SyncFunction sync;
+  sync.kind = v1::SYNC_KIND_WARP_COLLECTIVE;
+  sync.scope = v1::MEMORY_SCOPE_WARP;
+  sync.orders_warp = true;
+  return sync;
+}
+
 v1::MemoryScope scopeFromLibcu(int64_t value) {
   switch (value) {
   case 1: return v1::MEMORY_SCOPE_DEVICE;
@@ -200,6 +209,14 @@ std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &call
   std::string name = callee.getNameAsString();
   std::string group = groupClass(callee);
   if (!group.empty()) {
+    // A tile's shuffles and votes are warp collectives over the tile's
+    // lanes, as their intrinsics are over a mask.
+    static const std::set<std::string> kTileCollectives = {
+        "shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all", "ballot", "match_any",
+        "match_all"};
+    std::string kind = cooperativeGroupKind(object);
+    if (kTileCollectives.count(name) && (kind == "thread_block_tile" || kind == "coalesced_group"))
+      return warpCollective();
     if (name != "sync")
       return std::nullopt;
     if (object) {
@@ -251,10 +268,7 @@ std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &call
                                                : v1::MEMORY_SCOPE_SYSTEM;
   } else if (name.rfind("__shfl", 0) == 0 || name == "__ballot_sync" ||
              name == "__any_sync" || name == "__all_sync") {
-    // Warp collectives synchronize the lanes of their mask.
-    sync.kind = v1::SYNC_KIND_WARP_COLLECTIVE;
-    sync.scope = v1::MEMORY_SCOPE_WARP;
-    sync.orders_warp = true;
+    return warpCollective();
   } else {
     return std::nullopt;
   }

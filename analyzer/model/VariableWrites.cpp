@@ -30,13 +30,14 @@ VariableStep stepBy(clang::BinaryOperatorKind op, const clang::Expr *operand,
   if (!c)
     return {};
   using Kind = VariableStep::Kind;
+  bool power_of_two = *c >= 1 && (*c & (*c - 1)) == 0;
   switch (op) {
   case clang::BO_Add: return {Kind::Add, *c};
   case clang::BO_Sub: return {Kind::Add, -*c};
-  case clang::BO_Mul: return *c >= 1 ? VariableStep{Kind::Scale, 1} : VariableStep{};
-  case clang::BO_Shl: return *c >= 0 ? VariableStep{Kind::Scale, 1} : VariableStep{};
-  case clang::BO_Div: return *c >= 1 ? VariableStep{Kind::Scale, -1} : VariableStep{};
-  case clang::BO_Shr: return *c >= 0 ? VariableStep{Kind::Scale, -1} : VariableStep{};
+  case clang::BO_Mul: return *c >= 1 ? VariableStep{Kind::Scale, 1, power_of_two} : VariableStep{};
+  case clang::BO_Shl: return *c >= 0 ? VariableStep{Kind::Scale, 1, true} : VariableStep{};
+  case clang::BO_Div: return *c >= 1 ? VariableStep{Kind::Scale, -1, power_of_two} : VariableStep{};
+  case clang::BO_Shr: return *c >= 0 ? VariableStep{Kind::Scale, -1, true} : VariableStep{};
   default: return {};
   }
 }
@@ -85,6 +86,16 @@ std::optional<StepSummary> summarizeSteps(const std::vector<const clang::Stmt *>
       summary.stride = std::gcd(summary.stride, step.amount < 0 ? -step.amount : step.amount);
   }
   return summary;
+}
+
+bool scalesByPowersOfTwo(const std::vector<const clang::Stmt *> &writes,
+                         const clang::VarDecl &var, const clang::ASTContext &ast) {
+  for (const clang::Stmt *write : writes) {
+    VariableStep step = stepOf(*write, var, ast);
+    if (step.kind != VariableStep::Kind::Scale || !step.by_power_of_two)
+      return false;
+  }
+  return !writes.empty();
 }
 
 std::vector<const clang::Stmt *> writesOf(const clang::Stmt &scope, const clang::VarDecl &var) {

@@ -30,6 +30,9 @@ struct VariableStep {
   // it grows a nonnegative value (`*`, `<<`), -1 when it shrinks it (`/`,
   // `>>`).
   int64_t amount = 0;
+  // Scale: by a power of two (`*= 2`, `<<= 1`, `/= 4`, `>>= k`), which keeps
+  // a power of two a power of two (or zero).
+  bool by_power_of_two = false;
 };
 
 // Whether `e` names `var` (through parentheses and implicit casts).
@@ -50,6 +53,11 @@ struct StepSummary {
 std::optional<StepSummary> summarizeSteps(const std::vector<const clang::Stmt *> &writes,
                                           const clang::VarDecl &var,
                                           const clang::ASTContext &ast);
+
+// Whether every write scales `var` by a power of two: a power of two (or
+// zero) before them stays one.
+bool scalesByPowersOfTwo(const std::vector<const clang::Stmt *> &writes,
+                         const clang::VarDecl &var, const clang::ASTContext &ast);
 
 // Assignments to `var`, its increments and decrements, and taking its
 // address, within `scope`.

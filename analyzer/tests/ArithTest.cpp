@@ -58,5 +58,19 @@ TEST(Arith, BitwiseOfTwoUnknownsIsLeftToTheCaller) {
   EXPECT_FALSE(arith.bitAnd(x, y).has_value());
 }
 
+TEST(Arith, PowerOfTwoOrZeroHoldsExactlyForThem) {
+  z3::context context;
+  Arith arith(context, OverflowMode::Math);
+  z3::expr x = context.int_const("x");
+  z3::expr holds = arith.powerOfTwoOrZero(x, kUInt32);
+  for (int64_t value : {0L, 1L, 2L, 3L, 6L, 64L, 96L, 1024L, 1L << 31, (1L << 31) + 1}) {
+    z3::expr_vector from(context), to(context);
+    from.push_back(x);
+    to.push_back(context.int_val(value));
+    bool expected = (value & (value - 1)) == 0;
+    EXPECT_EQ(holds.substitute(from, to).simplify().is_true(), expected) << value;
+  }
+}
+
 } // namespace
 } // namespace gpurace::analyzer

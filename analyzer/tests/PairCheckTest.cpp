@@ -694,5 +694,82 @@ void run(int w, int h) {
   EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
 }
 
+TEST(PairCheck, NullTestsOfAPointerParameterDependOnWhatTheHostPasses) {
+  // `if (count)` tests the pointer, not its offset: with no launch the
+  // guarded store is reachable; a launch that leaves the optional output
+  // at its default NULL makes it unreachable.
+  const std::string kernel = R"(
+__global__ void k(int *data, int *count = NULL) {
+  data[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  if (count) *count = threadIdx.x;
+  if (count != NULL) count[1] = threadIdx.x;
+}
+)";
+  AnalyzeOptions kernel_only;
+  kernel_only.host_facts = false;
+  auto alone = analyzeCode(kernel, kernel_only);
+  EXPECT_TRUE(hasRaceBetween(alone, 4, 4)) << alone.DebugString();
+  EXPECT_TRUE(hasRaceBetween(alone, 5, 5)) << alone.DebugString();
+  auto defaulted = analyzeCode(kernel + "int main() { int *d; cudaMalloc(&d, 4096); "
+                                        "k<<<4, 256>>>(d); }\n");
+  EXPECT_TRUE(findings(defaulted).empty()) << defaulted.DebugString();
+  auto passed = analyzeCode(kernel + "int main() { int *d, *c; cudaMalloc(&d, 4096); "
+                                     "cudaMalloc(&c, 8); k<<<4, 256>>>(d, c); }\n");
+  EXPECT_TRUE(hasRaceBetween(passed, 4, 4)) << passed.DebugString();
+}
+
+TEST(PairCheck, PowerOfTwoMaskOfAHalvedStrideIsDecided) {
+  // stride halves from 512, so `t & (stride - 1)` is t mod stride and the
+  // pairs (pos, pos + stride) of one step are disjoint: a proof, not an
+  // undecided pair. From 384 the stride reaches 3 and threads 1 and 2
+  // share pos 2.
+  const std::string merge = R"(
+__global__ void merge(unsigned *d) {
+  __shared__ unsigned s[1024];
+  s[threadIdx.x] = d[threadIdx.x];
+  s[threadIdx.x + 512] = d[threadIdx.x + 512];
+  for (unsigned stride = START; stride > 0; stride >>= 1) {
+    __syncthreads();
+    unsigned pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
+    unsigned a = s[pos], b = s[pos + stride]; s[pos] = min(a, b); s[pos + stride] = max(a, b);
+  }
+}
+int main() { unsigned *d; cudaMalloc(&d, 4096); merge<<<1, 512>>>(d); }
+)";
+  auto replaced = [&](const char *start) {
+    std::string code = merge;
+    code.replace(code.find("START"), 5, start);
+    return analyzeCode(code);
+  };
+  auto power_of_two = replaced("512");
+  EXPECT_GT(power_of_two.pairs_checked(), 0);
+  EXPECT_EQ(power_of_two.candidates_size(), 0) << power_of_two.DebugString();
+  EXPECT_TRUE(hasRaceBetween(replaced("384"), 9, 9));
+}
+
+TEST(PairCheck, TileShufflesInOneWarpsBranchLeaveTheBlockBarriersExact) {
+  // Warp 0 scans the warp totals with a tile's shfl_up in a loop; the
+  // barrier after its branch still orders its writes before the reads.
+  auto result = analyzeCode(R"(
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(unsigned *out) {
+  __shared__ unsigned totals[32];
+  auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+  if (tile.thread_rank() == 31) totals[tile.meta_group_rank()] = threadIdx.x;
+  __syncthreads();
+  if (tile.meta_group_rank() == 0) {
+    unsigned v = totals[tile.thread_rank()];
+    for (unsigned d = 1; d < 32; d *= 2) v += tile.shfl_up(v, d);
+    totals[tile.thread_rank()] = v;
+  }
+  __syncthreads();
+  if (tile.meta_group_rank() > 0) out[threadIdx.x] = totals[tile.meta_group_rank() - 1];
+}
+int main() { unsigned *o; cudaMalloc(&o, 4096); k<<<1, 120>>>(o); }
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
