@@ -148,11 +148,14 @@ std::optional<z3::expr> Arith::bitXor(const z3::expr &a,
   return x + context_.int_val(c) - 2 * maskedBits(x, c);
 }
 
-z3::expr Arith::powerOfTwoOrZero(const z3::expr &value, IntType t) const {
+int Arith::topPowerOfTwoExponent(IntType t) {
   int width = static_cast<int>(t.width);
-  int top = std::min(t.is_signed ? width - 2 : width - 1, 62);
+  return std::min(t.is_signed ? width - 2 : width - 1, 62);
+}
+
+z3::expr Arith::powerOfTwoOrZero(const z3::expr &value, IntType t) const {
   z3::expr any = value == constant(0, t);
-  for (int e = 0; e <= top; ++e)
+  for (int e = 0; e <= topPowerOfTwoExponent(t); ++e)
     any = any || value == constant(int64_t(1) << e, t);
   return any;
 }

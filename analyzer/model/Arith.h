@@ -62,6 +62,9 @@ public:
   std::optional<z3::expr> bitOr(const z3::expr &a, const z3::expr &b) const;
   std::optional<z3::expr> bitXor(const z3::expr &a, const z3::expr &b) const;
 
+  // The highest e with 2^e a value of `t`, capped at 62 so that 2^e is an
+  // int64_t constant.
+  static int topPowerOfTwoExponent(IntType t);
   // `value` is 0 or a power of two of type `t`: a disjunction of constants.
   z3::expr powerOfTwoOrZero(const z3::expr &value, IntType t) const;
 

@@ -12,21 +12,9 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 
-#include <algorithm>
 #include <cstdint>
 
 namespace gpurace::analyzer::builder {
-
-namespace {
-
-// The highest exponent e with 2^e within `t` (capped so that 2^e - 1 is
-// an int64_t).
-int topExponent(IntType t) {
-  int width = static_cast<int>(t.width);
-  return std::min(t.is_signed ? width - 2 : width - 1, 62);
-}
-
-} // namespace
 
 void Builder::boundBitwise(clang::BinaryOperatorKind op, const z3::expr &x, const z3::expr &y,
                            const z3::expr &result) {
@@ -74,7 +62,7 @@ void Builder::keepLowBits(const z3::expr &x, const z3::expr &mask, IntType t,
   // expand); n == 0 makes the mask all ones.
   z3::expr q = symbols_.freshLocal("quotient", kInt64);
   z3::expr zero = arith_.constant(0, kInt64);
-  for (int e = 0; e <= topExponent(t) + 1 && e < 63; ++e) {
+  for (int e = 0; e <= Arith::topPowerOfTwoExponent(t) + 1 && e < 63; ++e) {
     int64_t n = int64_t(1) << e;
     z3::expr low = arith_.constant(n - 1, t);
     model_.thread_facts.push_back(z3::implies(

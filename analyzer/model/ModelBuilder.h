@@ -108,7 +108,6 @@ struct SyncCount {
   bool block_varies = false, warp_varies = false, grid_varies = false;
   bool masked_varies = false;
   bool any() const { return block || warp || grid || !masked_warp.empty(); }
-  bool exact() const { return !block_varies && !warp_varies && !grid_varies && !masked_varies; }
   void add(const SyncCount &other) {
     block += other.block;
     warp += other.warp;
