@@ -170,6 +170,8 @@ z3::expr HostValues::definitionValue(const Definition &definition, const clang::
   z3::expr out = definition.kind == Definition::Kind::Updated ? updatedValue(definition, var, field)
                  : definition.kind == Definition::Kind::PassedOut
                      ? passedOutValue(definition, var, field)
+                 : definition.kind == Definition::Kind::LeftByLoop
+                     ? leftByLoop(definition, var, field)
                      : assignedValue(definition, var, field);
   definition_values_.emplace(key, out);
   return out;
@@ -419,6 +421,18 @@ z3::expr HostValues::memberOfThis(const clang::FieldDecl &field) {
   return symbol;
 }
 
+std::string HostValues::unknownName(const clang::Expr &expr) const {
+  // One symbol per expression and chain of calls to this frame: the frames
+  // that read one evaluation of it (the launch's and a checking helper's
+  // view of `n = atoi(argv[1])`) share it, two calls of one helper do not.
+  std::string name =
+      "host:unknown@" + std::to_string(expr.getBeginLoc().getRawEncoding());
+  for (const HostValues *frame = caller_; frame; frame = frame->caller_)
+    if (frame->launch_)
+      name += "<" + std::to_string(frame->launch_->getBeginLoc().getRawEncoding());
+  return name;
+}
+
 std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
   if (!expr)
     return std::nullopt;
@@ -516,7 +530,7 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
       return returned;
   // A value the host reads from its input (argv, files, calls whose bodies
   // are not followed): unknown, constrained only by the facts around it.
-  z3::expr unknown = symbols_.freshShared("host:unknown", kInt64);
+  z3::expr unknown = symbols_.shared(unknownName(*expr), kInt64);
   std::string shown = shortSourceText(*expr, ast_.getSourceManager());
   noteUnknown(unknown,
               "'" + shown + "' " +

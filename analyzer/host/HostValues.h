@@ -183,8 +183,15 @@ private:
   z3::expr symbolOf(const clang::VarDecl &var, const std::string &field);
   z3::expr unknownSymbolOf(const clang::VarDecl &var, const std::string &field,
                            const std::string &reason, const clang::Stmt *at);
+  // The unknown value a loop leaves in `var`, with what its writes keep of
+  // the value before it (HostLoops.cpp).
+  z3::expr leftByLoop(const Definition &definition, const clang::VarDecl &var,
+                      const std::string &field);
   void noteUnknown(const z3::expr &symbol, const std::string &detail, const std::string &source,
                    const clang::Stmt *at);
+  // The name of the symbol for an expression's value the host does not
+  // follow.
+  std::string unknownName(const clang::Expr &expr) const;
   void addRangeFact(const z3::expr &symbol, clang::QualType type, const std::string &name);
   const clang::Expr *viewInitializer(const clang::VarDecl &var) const;
   // Whether a pointer variable is set from another pointer after its

@@ -428,12 +428,23 @@ struct ReachingDefinitions::Walk {
     if (auto *branch = dyn_cast<clang::IfStmt>(&stmt))
       return throughBranch(*branch, std::move(in), reaches);
     if (isLoop(stmt))
-      return unknown(stmt, "changed in the loop");
+      return leftByLoop(stmt, std::move(in));
     if (auto *expr = dyn_cast<clang::Expr>(&stmt))
       return assignment(*expr, std::move(in));
     if (isa<clang::DeclStmt>(stmt))
       return unknown(stmt, "changed by '" + text(stmt) + "'");
     return unknown(stmt, "changed inside '" + std::string(stmt.getStmtClassName()) + "'");
+  }
+
+  Definitions leftByLoop(const clang::Stmt &loop, Definitions in) const {
+    if (auto *for_loop = dyn_cast<clang::ForStmt>(&loop); for_loop && for_loop->getInit()) {
+      bool reaches = true;
+      in = through(*for_loop->getInit(), std::move(in), reaches);
+    }
+    Definition d = unknown(loop, "changed in the loop").front();
+    d.kind = Definition::Kind::LeftByLoop;
+    d.before = std::move(in);
+    return {d};
   }
 
   Definitions throughBranch(const clang::IfStmt &branch, Definitions in, bool &reaches) const {

@@ -54,6 +54,11 @@ struct Definition {
     Iterated,
     // Set in a way no expression states; `reason` says how.
     Unknown,
+    // What the loop `at` left in the variable, which its body changes:
+    // unknown as a value (`reason` says so), with `before` what it held on
+    // entering the loop, so that what the loop's writes keep (a power of
+    // two stays one) can still be said.
+    LeftByLoop,
   };
   Kind kind = Kind::Unknown;
   const clang::Expr *value = nullptr;

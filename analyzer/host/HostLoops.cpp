@@ -1,0 +1,110 @@
+//===- HostLoops.cpp - what a host loop leaves in a variable ---------------===//
+//
+// The value a loop leaves is not followed (its trip count is not known),
+// but its writes may keep a property of the value it started from: a
+// variable only scaled by powers of two stays a power of two (`n <<= 1`),
+// and one halved only while it is even (`while ((n & 1) == 0) n >>= 1;`,
+// the odd part of n) ends at 1 exactly when it started as a power of two,
+// which is how host code checks a size before launching a kernel that
+// masks with it (`assert(oddPart(n) == 1)`).
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/host/HostValues.h"
+
+#include "analyzer/model/VariableWrites.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+namespace gpurace::analyzer {
+
+using clang::dyn_cast;
+
+namespace {
+
+bool isConstant(const clang::Expr *e, int64_t value, const clang::ASTContext &ast) {
+  clang::Expr::EvalResult result;
+  return !e->isValueDependent() && e->EvaluateAsInt(result, ast) &&
+         result.Val.getInt() == value;
+}
+
+// `n & 1` or `n % 2`: the low bit of `var`.
+bool lowBitOf(const clang::Expr *e, const clang::VarDecl &var, const clang::ASTContext &ast) {
+  auto *op = dyn_cast<clang::BinaryOperator>(e->IgnoreParenImpCasts());
+  if (!op || !isVar(op->getLHS(), var))
+    return false;
+  return (op->getOpcode() == clang::BO_And && isConstant(op->getRHS(), 1, ast)) ||
+         (op->getOpcode() == clang::BO_Rem && isConstant(op->getRHS(), 2, ast));
+}
+
+// `(n & 1) == 0`, `n % 2 == 0`, `!(n & 1)`: the condition holds only while
+// `var` is even.
+bool testsEven(const clang::Expr *condition, const clang::VarDecl &var,
+               const clang::ASTContext &ast) {
+  if (!condition)
+    return false;
+  const clang::Expr *e = condition->IgnoreParenImpCasts();
+  if (auto *negation = dyn_cast<clang::UnaryOperator>(e))
+    return negation->getOpcode() == clang::UO_LNot && lowBitOf(negation->getSubExpr(), var, ast);
+  auto *equal = dyn_cast<clang::BinaryOperator>(e);
+  if (!equal || equal->getOpcode() != clang::BO_EQ)
+    return false;
+  return (lowBitOf(equal->getLHS(), var, ast) && isConstant(equal->getRHS(), 0, ast)) ||
+         (lowBitOf(equal->getRHS(), var, ast) && isConstant(equal->getLHS(), 0, ast));
+}
+
+// `n >>= 1` or `n /= 2`.
+bool halves(const clang::Stmt &write, const clang::VarDecl &var, const clang::ASTContext &ast) {
+  auto *update = dyn_cast<clang::CompoundAssignOperator>(&write);
+  if (!update || !isVar(update->getLHS(), var))
+    return false;
+  return (update->getOpcode() == clang::BO_ShrAssign && isConstant(update->getRHS(), 1, ast)) ||
+         (update->getOpcode() == clang::BO_DivAssign && isConstant(update->getRHS(), 2, ast));
+}
+
+const clang::Expr *loopCondition(const clang::Stmt &loop) {
+  if (auto *for_loop = dyn_cast<clang::ForStmt>(&loop))
+    return for_loop->getCond();
+  if (auto *while_loop = dyn_cast<clang::WhileStmt>(&loop))
+    return while_loop->getCond();
+  if (auto *do_loop = dyn_cast<clang::DoStmt>(&loop))
+    return do_loop->getCond();
+  return nullptr;
+}
+
+} // namespace
+
+z3::expr HostValues::leftByLoop(const Definition &definition, const clang::VarDecl &var,
+                                const std::string &field) {
+  z3::expr left = unknownSymbolOf(var, field, definition.reason, definition.at);
+  if (!field.empty() || definition.before.empty() || !definition.at ||
+      !var.getType()->isIntegralOrEnumerationType())
+    return left;
+  const clang::Stmt &loop = *definition.at;
+  std::vector<const clang::Stmt *> writes = writesOf(loop, var);
+  if (!scalesByPowersOfTwo(writes, var, ast_))
+    return left;
+  z3::expr before = combine(definition.before, var, field);
+  std::string name = var.getNameAsString();
+  // Host values are 64-bit terms.
+  value_facts_.push_back(fact(z3::implies(arith_.powerOfTwoOrZero(before, kInt64),
+                                          arith_.powerOfTwoOrZero(left, kInt64)),
+                              v1::HOST_FACT_KIND_LOOP_BOUND,
+                              "loop: " + name + " stays a power of two if it starts as one",
+                              loop));
+  bool exact_halving = testsEven(loopCondition(loop), var, ast_);
+  for (const clang::Stmt *write : writes)
+    exact_halving = exact_halving && halves(*write, var, ast_);
+  if (exact_halving)
+    value_facts_.push_back(
+        fact(z3::implies(left == arith_.constant(1, kInt64),
+                         arith_.powerOfTwoOrZero(before, kInt64)),
+             v1::HOST_FACT_KIND_LOOP_BOUND,
+             "loop: " + name + " is halved while it is even, so it ends at 1 only from a "
+                                "power of two",
+             loop));
+  return left;
+}
+
+} // namespace gpurace::analyzer

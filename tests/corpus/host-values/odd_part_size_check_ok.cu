@@ -1,0 +1,48 @@
+// category: host-values
+// expect: race-free
+// needs: host-facts
+// source: scans and sorting networks that check a power-of-two length
+// The kernel pairs element pos = 2 * t - (t & (len - 1)) with pos + len,
+// which is one pair per thread only when len is a power of two. The host
+// checks exactly that before launching: the odd part of len (len halved
+// while it is even, in a helper with a loop) must be 1.
+#include <cassert>
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+static unsigned oddPart(unsigned *twos, unsigned n) {
+  if (n == 0) {
+    *twos = 0;
+    return 0;
+  }
+  for (*twos = 0; (n & 1) == 0; n >>= 1)
+    ++*twos;
+  return n;
+}
+
+__global__ void pairSums(unsigned *data, unsigned len) {
+  __shared__ unsigned s[2048];
+  unsigned pos = 2 * threadIdx.x - (threadIdx.x & (len - 1));
+  // Both copies on one line: every pair of them is one pair of lines.
+  s[pos] = data[pos]; s[pos + len] = data[pos + len];
+  __syncthreads();
+  data[threadIdx.x] = s[2 * threadIdx.x] + s[2 * threadIdx.x + 1];
+}
+
+int main(int argc, char **argv) {
+  unsigned len = argc > 1 ? static_cast<unsigned>(atoi(argv[1])) : 256;
+  unsigned twos = 0;
+  unsigned rest = oddPart(&twos, len);
+  assert(rest == 1);
+  assert(len <= 1024);
+  unsigned *data;
+  cudaMalloc(&data, 2048 * sizeof(unsigned));
+  cudaMemset(data, 0, 2048 * sizeof(unsigned));
+  pairSums<<<1, 512>>>(data, len);
+  unsigned first = 0;
+  cudaMemcpy(&first, data, sizeof(unsigned), cudaMemcpyDeviceToHost);
+  printf("%u (2^%u)\n", first, twos);
+  cudaFree(data);
+  return 0;
+}
