@@ -83,7 +83,7 @@ Value Builder::evalCall(const clang::CallExpr &call) {
                         "pseudo-destructor call", &call);
     return indirectCall(call);
   }
-  if (auto sync = classifySyncFunction(*callee, callObject(call))) {
+  if (auto sync = classifySyncFunction(*callee, groupShape(callObject(call)))) {
     // What a collective takes (`__shfl_sync(mask, a[i], src)`,
     // `cg::reduce(tile, a[i], op)`) is read before the threads meet.
     for (const clang::Expr *arg : call.arguments())
@@ -332,6 +332,8 @@ Value Builder::inlineCall(const clang::FunctionDecl &definition, const clang::Ca
         saved.insert_or_assign(key, value);
   for (unsigned i = 0; i < definition.getNumParams() && i < values.size(); ++i)
     bindArgument(*definition.getParamDecl(i), values[i], active > 0, call);
+  std::map<const clang::ValueDecl *, GroupShape> caller_groups = group_shapes_;
+  bindGroupParameters(definition, call);
   Frame frame{&definition, {}, {}, self};
   frame.call.set_callee(definition.getQualifiedNameAsString());
   *frame.call.mutable_call_site() = locationOf(call);
@@ -340,6 +342,7 @@ Value Builder::inlineCall(const clang::FunctionDecl &definition, const clang::Ca
   walk(definition.getBody());
   Frame done = std::move(frames_.back());
   frames_.pop_back();
+  group_shapes_ = std::move(caller_groups);
   // Returns end their paths; the caller continues on all of them.
   state_.pc = entry_pc;
   for (const auto &[key, value] : saved)

@@ -1,10 +1,16 @@
 // What a cooperative group says about the calling thread: ranks and sizes
 // of blocks, tiles and grids are functions of the thread's coordinates and
 // the launch, not opaque results, so cooperative-groups kernels index their
-// data as precisely as those written with threadIdx.
+// data as precisely as those written with threadIdx. A type-erased
+// thread_group (a helper's `thread_group g` parameter, the result of
+// `tiled_partition(block, 16)`) is the group it was made from.
 #include "analyzer/model/ModelBuilder.h"
 
+#include <clang/AST/ExprCXX.h>
+
 namespace gpurace::analyzer::builder {
+
+using clang::dyn_cast;
 
 namespace {
 
@@ -14,12 +20,74 @@ struct Coordinates {
 
 } // namespace
 
+std::optional<GroupShape> Builder::groupShape(const clang::Expr *object) const {
+  const clang::Expr *e = object;
+  while (e) {
+    if (std::optional<GroupShape> shape = groupShapeOfType(e))
+      return shape;
+    const clang::Expr *inner = e->IgnoreParens()->IgnoreImplicit();
+    if (auto *construct = dyn_cast<clang::CXXConstructExpr>(inner);
+        construct && construct->getNumArgs() == 1)
+      inner = construct->getArg(0); // a copy, or a slice to thread_group
+    if (inner != e) {
+      e = inner;
+      continue;
+    }
+    if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
+      auto it = group_shapes_.find(ref->getDecl());
+      if (it != group_shapes_.end())
+        return it->second;
+    }
+    if (auto *call = dyn_cast<clang::CallExpr>(e))
+      return dynamicTile(*call);
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// `tiled_partition(parent, n)` with a constant n: a tile of n lanes, laid
+// out as thread_block_tile<n> is (ranks in the block's order).
+std::optional<GroupShape> Builder::dynamicTile(const clang::CallExpr &call) const {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  if (!callee || userQualifiedName(*callee) != "cooperative_groups::tiled_partition" ||
+      call.getNumArgs() != 2)
+    return std::nullopt;
+  std::optional<GroupShape> parent = groupShape(call.getArg(0));
+  clang::Expr::EvalResult size;
+  if (!parent || (parent->kind != "thread_block" && parent->kind != "thread_block_tile") ||
+      call.getArg(1)->isValueDependent() || !call.getArg(1)->EvaluateAsInt(size, ast_))
+    return std::nullopt;
+  uint64_t n = size.Val.getInt().getZExtValue();
+  if (n == 0 || n > 32 || (n & (n - 1)) != 0)
+    return std::nullopt;
+  return GroupShape{"thread_block_tile", static_cast<unsigned>(n)};
+}
+
+void Builder::bindGroupShape(const clang::ValueDecl &var, const clang::Expr *from) const {
+  std::optional<GroupShape> shape = from ? groupShape(from) : std::nullopt;
+  if (shape)
+    group_shapes_.insert_or_assign(&var, *shape);
+  else
+    group_shapes_.erase(&var);
+}
+
+void Builder::bindGroupParameters(const clang::FunctionDecl &callee,
+                                  const clang::CallExpr &call) const {
+  std::vector<const clang::Expr *> args = callArguments(call);
+  for (unsigned i = 0; i < callee.getNumParams() && i < args.size(); ++i) {
+    const clang::ParmVarDecl *param = callee.getParamDecl(i);
+    if (isGroupClass(param->getType()))
+      bindGroupShape(*param, args[i]);
+  }
+}
+
 std::optional<Value> Builder::cooperativeGroupQuery(const clang::CallExpr &call,
                                                     const clang::FunctionDecl &callee) {
-  std::string group = cooperativeGroupKind(callObject(call));
-  if (group.empty() || group == "coalesced_group" || call.getNumArgs() != 0 ||
+  std::optional<GroupShape> shape = groupShape(callObject(call));
+  if (!shape || shape->kind == "coalesced_group" || call.getNumArgs() != 0 ||
       !call.getType()->isIntegerType())
     return std::nullopt;
+  const std::string &group = shape->kind;
   auto wide = [&](const z3::expr &e) { return arith_.convert(e, kUInt32, kUInt64); };
   auto axes = [&](auto coordinate, auto extent) {
     // z-major linearization, as CUDA numbers threads and blocks.
@@ -54,7 +122,7 @@ std::optional<Value> Builder::cooperativeGroupQuery(const clang::CallExpr &call,
       result = at.block_id;
     else if (name == "num_blocks")
       result = at.grid_blocks;
-  } else if (std::optional<unsigned> tile = tileSize(callObject(call))) {
+  } else if (std::optional<unsigned> tile = shape->tile_size) {
     z3::expr n = arith_.constant(*tile, kUInt64);
     if (name == "thread_rank")
       result = arith_.rem(at.block_rank, n, false);
@@ -75,7 +143,8 @@ std::optional<Value> Builder::cooperativeGroupQuery(const clang::CallExpr &call,
 std::optional<std::array<z3::expr, 3>>
 Builder::cooperativeGroupTriple(const clang::CallExpr &call) {
   const clang::FunctionDecl *callee = call.getDirectCallee();
-  std::string group = cooperativeGroupKind(callObject(call));
+  std::optional<GroupShape> shape = groupShape(callObject(call));
+  std::string group = shape ? shape->kind : std::string();
   if (!callee || call.getNumArgs() != 0 ||
       (group != "thread_block" && group != "grid_group"))
     return std::nullopt;

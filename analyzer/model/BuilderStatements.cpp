@@ -79,6 +79,8 @@ void Builder::walkDecl(const clang::VarDecl &var) {
     state_.env.insert_or_assign(localKey(var), pointerFrom(place(referent), referent));
     return;
   }
+  if (isGroupClass(type))
+    bindGroupShape(var, init);
   if (type->isRecordType() || type->isArrayType()) {
     // Thread-private aggregates: values by offset in the local's storage,
     // none known before the initializer (a loop or a call may declare it

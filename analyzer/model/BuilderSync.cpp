@@ -185,9 +185,9 @@ void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
 std::optional<LaneGroup> Builder::warpBarrierLanes(const clang::Expr &call,
                                                   const SyncFunction &sync) const {
   auto *c = dyn_cast<clang::CallExpr>(&call);
-  const clang::Expr *group = c ? callObject(*c) : nullptr;
-  if (sync.kind == v1::SYNC_KIND_TILE_SYNC || (group && !cooperativeGroupKind(group).empty())) {
-    auto size = tileSize(group);
+  std::optional<GroupShape> group = c ? groupShape(callObject(*c)) : std::nullopt;
+  if (sync.kind == v1::SYNC_KIND_TILE_SYNC || group) {
+    auto size = group ? group->tile_size : std::nullopt;
     if (!size)
       return std::nullopt; // coalesced groups: the lanes are not known
     LaneGroup tile;
@@ -222,9 +222,8 @@ SyncCount Builder::countSync(const clang::Stmt *stmt,
     return count;
   }
   if (auto *call = dyn_cast<clang::CallExpr>(stmt)) {
-    const clang::Expr *object = callObject(*call);
     if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
-      if (auto sync = classifySyncFunction(*callee, object)) {
+      if (auto sync = classifySyncFunction(*callee, groupShape(callObject(*call)))) {
         std::optional<LaneGroup> mask = warpBarrierLanes(*call, *sync);
         bool partial = !sync->orders_block && !sync->orders_grid && mask &&
                        !mask->wholeWarp();
@@ -238,7 +237,10 @@ SyncCount Builder::countSync(const clang::Stmt *stmt,
                  callee->hasBody(definition) && !callee->hasAttr<clang::CUDAGlobalAttr>() &&
                  !calling.count(definition)) {
         calling.insert(definition);
+        std::map<const clang::ValueDecl *, GroupShape> caller_groups = group_shapes_;
+        bindGroupParameters(*definition, *call);
         SyncCount inner = countSync(definition->getBody(), calling);
+        group_shapes_ = std::move(caller_groups);
         calling.erase(definition);
         count.addVarying(inner); // a callee's own control flow is not tracked
       }

@@ -321,6 +321,16 @@ private:
   // `thread_index()`, `group_dim()`, `dim_threads()`, `block_index()`,
   // `dim_blocks()`).
   std::optional<std::array<z3::expr, 3>> cooperativeGroupTriple(const clang::CallExpr &call);
+  // The group an object is: by its type, or, for a thread_group, by the
+  // block or tile it was made from (BuilderCooperativeGroups.cpp).
+  std::optional<GroupShape> groupShape(const clang::Expr *object) const;
+  std::optional<GroupShape> dynamicTile(const clang::CallExpr &call) const;
+  // Records what a thread_group variable or parameter holds.
+  void bindGroupShape(const clang::ValueDecl &var, const clang::Expr *from) const;
+  // Binds the group parameters of an inlined or counted callee to its
+  // arguments' groups; the caller restores the previous bindings.
+  void bindGroupParameters(const clang::FunctionDecl &callee,
+                           const clang::CallExpr &call) const;
   z3::expr choiceOfTarget(const clang::Expr &callee, size_t count);
   // Binds a parameter of an inlined call; `unknown` for a recursive call.
   void bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,
@@ -424,6 +434,9 @@ private:
     std::set<std::string> assigned;
   };
   std::vector<SwitchContext> switches_;
+  // What each thread_group variable holds (bindGroupShape); mutable as
+  // counting a callee's barriers binds its parameters too.
+  mutable std::map<const clang::ValueDecl *, GroupShape> group_shapes_;
   // The expression statement being walked: its value is discarded.
   const clang::Expr *discarded_ = nullptr;
 };

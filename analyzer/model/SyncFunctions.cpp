@@ -13,11 +13,6 @@
 
 namespace gpurace::analyzer {
 
-namespace {
-
-// A qualified name without the ABI namespace the toolkit's cooperative
-// groups live in (cooperative_groups::__v1::thread_block_tile is
-// cooperative_groups::thread_block_tile to the user).
 std::string userQualifiedName(const clang::NamedDecl &decl) {
   std::string qualified = decl.getQualifiedNameAsString();
   const std::string prefix = "cooperative_groups::__v";
@@ -28,6 +23,13 @@ std::string userQualifiedName(const clang::NamedDecl &decl) {
     return qualified;
   return "cooperative_groups::" + qualified.substr(end + 2);
 }
+
+bool isGroupClass(clang::QualType type) {
+  const clang::CXXRecordDecl *record = type.getNonReferenceType()->getAsCXXRecordDecl();
+  return record && userQualifiedName(*record).rfind("cooperative_groups::", 0) == 0;
+}
+
+namespace {
 
 // The cooperative-groups class of a member call's object, if any.
 std::string groupClass(const clang::FunctionDecl &callee) {
@@ -125,30 +127,26 @@ std::optional<v1::MemoryScope> libcuScope(const clang::Expr *scope,
   return scopeFromLibcu(value.Val.getInt().getExtValue());
 }
 
-std::string cooperativeGroupKind(const clang::Expr *object) {
+std::optional<GroupShape> groupShapeOfType(const clang::Expr *object) {
   if (!object)
-    return {};
+    return std::nullopt;
   const clang::CXXRecordDecl *record =
       object->IgnoreParenBaseCasts()->getType()->getAsCXXRecordDecl();
   if (!record)
-    return {};
+    return std::nullopt;
   std::string name = userQualifiedName(*record);
-  for (const char *group : {"thread_block", "thread_block_tile", "grid_group", "coalesced_group"})
-    if (name == std::string("cooperative_groups::") + group)
-      return group;
-  return {};
-}
-
-std::optional<unsigned> tileSize(const clang::Expr *group) {
-  if (!group)
-    return std::nullopt;
-  auto *tile = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
-      group->IgnoreParenBaseCasts()->getType()->getAsCXXRecordDecl());
-  if (!tile || userQualifiedName(*tile) != "cooperative_groups::thread_block_tile" ||
-      tile->getTemplateArgs().size() < 1 ||
-      tile->getTemplateArgs()[0].getKind() != clang::TemplateArgument::Integral)
-    return std::nullopt;
-  return static_cast<unsigned>(tile->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+  for (const char *group : {"thread_block", "thread_block_tile", "grid_group", "coalesced_group"}) {
+    if (name != std::string("cooperative_groups::") + group)
+      continue;
+    GroupShape shape{group, std::nullopt};
+    auto *tile = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(record);
+    if (tile && shape.kind == "thread_block_tile" && tile->getTemplateArgs().size() >= 1 &&
+        tile->getTemplateArgs()[0].getKind() == clang::TemplateArgument::Integral)
+      shape.tile_size =
+          static_cast<unsigned>(tile->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+    return shape;
+  }
+  return std::nullopt;
 }
 
 bool isAtomicRef(clang::QualType type) {
@@ -205,7 +203,7 @@ std::optional<ScopedAtomicCall> classifyScopedAtomic(const clang::CXXMemberCallE
 }
 
 std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &callee,
-                                                 const clang::Expr *object) {
+                                                 const std::optional<GroupShape> &object) {
   std::string name = callee.getNameAsString();
   std::string group = groupClass(callee);
   if (!group.empty()) {
@@ -214,19 +212,15 @@ std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &call
     static const std::set<std::string> kTileCollectives = {
         "shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all", "ballot", "match_any",
         "match_all"};
-    std::string kind = cooperativeGroupKind(object);
-    if (kTileCollectives.count(name) && (kind == "thread_block_tile" || kind == "coalesced_group"))
+    if (kTileCollectives.count(name) && object &&
+        (object->kind == "thread_block_tile" || object->kind == "coalesced_group"))
       return warpCollective();
     if (name != "sync")
       return std::nullopt;
-    if (object) {
-      // Calls of the base class's sync(): the group is the object's type
-      // before the derived-to-base conversion.
-      const clang::Expr *derived = object->IgnoreParenBaseCasts();
-      if (auto *record = derived->getType()->getAsCXXRecordDecl())
-        if (auto sync = groupSync(record->getNameAsString()))
-          return sync;
-    }
+    // Calls of the base class's sync(): the group is the object's class,
+    // not the class that declares sync().
+    if (object)
+      return groupSync(object->kind);
     return groupSync(group);
   }
   // Collectives over a group: every member takes part, and the toolkit
@@ -236,13 +230,12 @@ std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &call
       "cooperative_groups::reduce", "cooperative_groups::inclusive_scan",
       "cooperative_groups::exclusive_scan", "cooperative_groups::reduce_update_async",
       "cooperative_groups::reduce_store_async"};
-  if (kCollectives.count(userQualifiedName(callee)) && callee.getNumParams() >= 2) {
-    auto *record = callee.getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    if (record)
-      return groupSync(record->getNameAsString());
-  }
-  if (userQualifiedName(callee) == "cooperative_groups::sync" &&
-      callee.getNumParams() == 1) {
+  std::string qualified = userQualifiedName(callee);
+  bool collective = kCollectives.count(qualified) && callee.getNumParams() >= 2;
+  bool group_sync = qualified == "cooperative_groups::sync" && callee.getNumParams() == 1;
+  if (collective || group_sync) {
+    if (object)
+      return groupSync(object->kind);
     auto *record = callee.getParamDecl(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
     if (record)
       return groupSync(record->getNameAsString());

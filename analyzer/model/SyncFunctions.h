@@ -18,6 +18,7 @@ class CallExpr;
 class CXXMemberCallExpr;
 class Expr;
 class FunctionDecl;
+class NamedDecl;
 class QualType;
 } // namespace clang
 
@@ -40,9 +41,29 @@ struct SyncFunction {
 // that group.
 const clang::Expr *callObject(const clang::CallExpr &call);
 
-// `object` is the object of a member call (a cooperative group).
+// What a cooperative group is: its class ("thread_block",
+// "thread_block_tile", "grid_group", "coalesced_group") and, for a tile,
+// its size.
+struct GroupShape {
+  std::string kind;
+  std::optional<unsigned> tile_size;
+};
+
+// A qualified name without the ABI namespace the toolkit's cooperative
+// groups live in (cooperative_groups::__v1::thread_block_tile is
+// cooperative_groups::thread_block_tile to the user).
+std::string userQualifiedName(const clang::NamedDecl &decl);
+
+// Whether `type` is (a reference to) a cooperative-groups class.
+bool isGroupClass(clang::QualType type);
+
+// The group an object's static type shows; none for the type-erased
+// thread_group, whose class is decided where it was made.
+std::optional<GroupShape> groupShapeOfType(const clang::Expr *object);
+
+// `object` is the shape of the group a call is made on, if it is one.
 std::optional<SyncFunction> classifySyncFunction(const clang::FunctionDecl &callee,
-                                                 const clang::Expr *object);
+                                                 const std::optional<GroupShape> &object);
 
 struct AtomicFunction {
   v1::AtomicOp op = v1::ATOMIC_OP_UNSPECIFIED;
@@ -69,13 +90,6 @@ bool isAtomicRef(clang::QualType type);
 
 // T of the cuda::atomic_ref<T, S> or cuda::atomic<T, S> a call is made on.
 clang::QualType scopedAtomicValueType(const clang::CXXMemberCallExpr &call);
-
-// The cooperative group an object is, by class: "thread_block",
-// "thread_block_tile", "grid_group", "coalesced_group"; empty for others.
-std::string cooperativeGroupKind(const clang::Expr *object);
-
-// N of the thread_block_tile<N> a cooperative-groups call is made on.
-std::optional<unsigned> tileSize(const clang::Expr *group);
 
 // A cuda::thread_scope argument as a memory scope, when it is a constant.
 std::optional<v1::MemoryScope> libcuScope(const clang::Expr *scope,

@@ -129,5 +129,43 @@ int main() { int *c, *o; cudaMalloc(&c, 128); cudaMalloc(&o, 128); offsets<<<1, 
   EXPECT_TRUE(hasRaceBetween(result, 8, 9)) << result.DebugString();
 }
 
+TEST(CooperativeGroups, ThreadGroupParameterIsTheGroupPassedIn) {
+  // One helper over a type-erased thread_group: its rank and sync() are the
+  // block's in the first call, an 8-lane tile's in the second (a
+  // tiled_partition with a constant size), whose slice starts at the
+  // block rank minus the tile rank.
+  const std::string code = R"(
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__device__ void shiftLeft(cg::thread_group g, int *x) {
+  int v = x[g.thread_rank()];
+  g.sync();
+  if (g.thread_rank() > 0) x[g.thread_rank() - 1] = v;
+}
+__global__ void k(int *out) {
+  extern __shared__ int s[];
+  cg::thread_block block = cg::this_thread_block();
+  s[threadIdx.x] = threadIdx.x; block.sync();
+  shiftLeft(block, s); block.sync();
+  cg::thread_group tile = cg::tiled_partition(block, 8);
+  shiftLeft(tile, s + (block.thread_rank() - tile.thread_rank()));
+  SYNC
+  out[threadIdx.x] = s[threadIdx.x];
+}
+int main() { int *o; cudaMalloc(&o, 4096); k<<<1, 64, 256>>>(o); }
+)";
+  auto with = [&](const char *sync) {
+    std::string text = code;
+    text.replace(text.find("SYNC"), 4, sync);
+    return analyzeCode(text);
+  };
+  auto ordered = with("block.sync();");
+  EXPECT_GT(ordered.pairs_checked(), 0);
+  EXPECT_TRUE(findings(ordered).empty()) << ordered.DebugString();
+  // Without the last barrier, the tile's write of x[rank - 1] at line 7
+  // races with the read of the thread before it at line 17.
+  EXPECT_TRUE(hasRaceBetween(with(""), 7, 17));
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
