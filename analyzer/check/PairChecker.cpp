@@ -515,6 +515,11 @@ CheckResult Checker::run() {
 
 void Checker::addInBounds(z3::solver &solver, const MemoryAccess &access,
                           int thread) const {
+  // Without a launch, nothing but the code bounds the block's shape: a
+  // thread past a fixed-size tile's side would access out of bounds, which
+  // is not a race. With one, such a thread exists and causes the overlap.
+  if (!context_.site && access.in_bounds)
+    add(solver, symbols_.forThread(*access.in_bounds, thread));
   if (access.object->kind != MemoryObject::Kind::PointerParameter)
     return;
   auto it = context_.buffer_bytes.find(access.object->parameter_index);

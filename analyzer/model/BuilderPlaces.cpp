@@ -49,6 +49,26 @@ bool isThreadPrivate(const clang::Expr *expr) {
 
 } // namespace
 
+// The element count of an array object indexed in place (`tile[ty][tx]`),
+// when it is fixed. A struct's last array field is left out: code that
+// allocates past it uses it as a flexible array.
+std::optional<uint64_t> Builder::fixedExtent(const clang::Expr &array) const {
+  const clang::ConstantArrayType *type = ast_.getAsConstantArrayType(array.getType());
+  if (!type || !array.isGLValue() || type->getSize().isZero())
+    return std::nullopt;
+  if (auto *member = dyn_cast<clang::MemberExpr>(&array)) {
+    auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+    if (!field)
+      return std::nullopt;
+    const clang::FieldDecl *last = nullptr;
+    for (const clang::FieldDecl *each : field->getParent()->fields())
+      last = each;
+    if (field == last)
+      return std::nullopt;
+  }
+  return type->getSize().getZExtValue();
+}
+
 Value Builder::load(const clang::Expr *lvalue_expr) {
   Place where = place(lvalue_expr);
   clang::QualType type = lvalue_expr->getType();
@@ -178,14 +198,25 @@ Place Builder::place(const clang::Expr *expr) {
     return out;
   }
   if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(expr)) {
-    Value base = eval(subscript->getBase());
+    const clang::Expr *array = subscript->getBase()->IgnoreParenImpCasts();
+    std::optional<uint64_t> extent = fixedExtent(*array);
+    Place array_place;
+    Value base = extent ? pointerFrom(array_place = place(array), array)
+                        : eval(subscript->getBase());
     Value index = eval(subscript->getIdx());
     if (base.kind != Value::Kind::Pointer)
       return unresolvedPlace(*subscript);
     int64_t size = sizeOf(subscript->getType());
-    base.expr = arith_.add(base.expr, arith_.mul(asInt(index, kInt64),
-                                                 arith_.constant(size, kInt64)));
-    return placeOf(base);
+    z3::expr i = asInt(index, kInt64);
+    base.expr = arith_.add(base.expr, arith_.mul(i, arith_.constant(size, kInt64)));
+    Place out = placeOf(base);
+    if (extent) {
+      z3::expr within = arith_.lessEq(zero64(), i, true) &&
+                        arith_.less(i, arith_.constant(static_cast<int64_t>(*extent), kInt64),
+                                    true);
+      out.in_bounds = array_place.in_bounds ? *array_place.in_bounds && within : within;
+    }
+    return out;
   }
   if (auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
     if (unary->getOpcode() == clang::UO_Deref)

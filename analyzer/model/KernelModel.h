@@ -80,6 +80,9 @@ struct MemoryAccess {
   // The value a plain write stores, when the model follows it: two threads
   // that provably store the same value race benignly.
   std::optional<z3::expr> stored;
+  // The subscripts of the fixed-size arrays it goes through are within
+  // their bounds (`tile[ty][tx]`: ty and tx below the tile's sides).
+  std::optional<z3::expr> in_bounds;
 };
 
 // A memory fence: makes the thread's accesses before it visible, to

@@ -100,6 +100,7 @@ void Builder::recordAccess(const Place &where, const clang::Expr *expr,
                       {state_.block, state_.warp, state_.grid, state_.masked_warp},
                       iterations_, order_++};
   access.strong = !isa<clang::CallExpr>(expr) && expr->getType().isVolatileQualified();
+  access.in_bounds = where.in_bounds;
   v1::AccessSite &site = access.site;
   *site.mutable_location() = locationOf(*expr);
   site.set_kind(kind);

@@ -68,6 +68,9 @@ struct Place {
   const MemoryObject *object = nullptr;
   std::optional<z3::expr> offset;
   std::string local_key;
+  // The subscripts of fixed-size arrays on the way to it are within their
+  // bounds: an access elsewhere is out of bounds, not a race.
+  std::optional<z3::expr> in_bounds;
 };
 
 struct Frame {
@@ -269,6 +272,7 @@ private:
   // What a pointer value points to.
   Place placeOf(const Value &pointer);
   Value pointerFrom(const Place &where, const clang::Expr *at);
+  std::optional<uint64_t> fixedExtent(const clang::Expr &array) const;
   // Somewhere in memory the model cannot name: checked against everything.
   Place unresolvedPlace(const clang::Expr &at);
 

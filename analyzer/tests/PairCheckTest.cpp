@@ -771,5 +771,25 @@ int main() { unsigned *o; cudaMalloc(&o, 4096); k<<<1, 120>>>(o); }
   EXPECT_TRUE(findings(result).empty()) << result.DebugString();
 }
 
+TEST(PairCheck, FixedTileSidesBoundTheBlockOnlyWithoutALaunch) {
+  // tile[ty][tx] with tx past 15 is outside the tile. With no launch in
+  // sight that thread is not assumed to exist; a launch of 32 x 16
+  // threads has it, and its store overlaps the next row's.
+  const std::string kernel = R"(
+__global__ void k(float *out) {
+  __shared__ float tile[16][16];
+  tile[threadIdx.y][threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.y * blockDim.x + threadIdx.x] = tile[threadIdx.x % 16][threadIdx.y];
+}
+)";
+  auto unlaunched = analyzeCode(kernel);
+  EXPECT_GT(unlaunched.pairs_checked(), 0);
+  EXPECT_FALSE(hasRaceBetween(unlaunched, 4, 4)) << unlaunched.DebugString();
+  auto launched = analyzeCode(
+      kernel + "int main() { float *o; cudaMalloc(&o, 4096); k<<<1, dim3(32, 16)>>>(o); }\n");
+  EXPECT_TRUE(hasRaceBetween(launched, 4, 4)) << launched.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
