@@ -74,19 +74,48 @@ bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast) {
          !from->isNullPointerConstant(ast, clang::Expr::NPC_ValueDependentIsNotNull);
 }
 
+namespace {
+
+// Visible functions that only call one that never returns are followed
+// this deep.
+constexpr int kMaxExitWrapperDepth = 3;
+
+bool neverReturnsAt(const clang::FunctionDecl &callee, int depth) {
+  std::string name = callee.getNameAsString();
+  if (name == "exit" || name == "abort" || name == "_Exit" || name == "quick_exit" ||
+      name == "__assert_fail" || name == "__assert" || name == "__assert_rtn" ||
+      callee.isNoReturn())
+    return true;
+  const clang::FunctionDecl *definition = callee.getDefinition();
+  auto *body = definition ? dyn_cast_or_null<clang::CompoundStmt>(definition->getBody()) : nullptr;
+  if (!body || depth >= kMaxExitWrapperDepth)
+    return false;
+  // A statement of the body itself (not inside a branch) that calls it.
+  for (const clang::Stmt *stmt : body->body()) {
+    if (isa<clang::ReturnStmt>(stmt))
+      return false;
+    auto *e = dyn_cast<clang::Expr>(stmt);
+    auto *call = e ? dyn_cast<clang::CallExpr>(e->IgnoreImplicit()) : nullptr;
+    const clang::FunctionDecl *next = call ? call->getDirectCallee() : nullptr;
+    if (next && next != &callee && neverReturnsAt(*next, depth + 1))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool neverReturns(const clang::FunctionDecl &callee) { return neverReturnsAt(callee, 0); }
+
 bool callsTerminator(const clang::Stmt *stmt) {
   if (!stmt)
     return false;
   if (isa<clang::ReturnStmt, clang::CXXThrowExpr>(stmt))
     return true;
   if (auto *call = dyn_cast<clang::CallExpr>(stmt))
-    if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
-      std::string name = callee->getNameAsString();
-      if (name == "exit" || name == "abort" || name == "_Exit" ||
-          name == "quick_exit" || name == "__assert_fail" || name == "__assert" ||
-          name == "__assert_rtn" || callee->isNoReturn())
+    if (const clang::FunctionDecl *callee = call->getDirectCallee())
+      if (neverReturns(*callee))
         return true;
-    }
   for (const clang::Stmt *child : stmt->children())
     if (callsTerminator(child))
       return true;

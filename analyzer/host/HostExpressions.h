@@ -15,6 +15,7 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class FunctionDecl;
 class RecordDecl;
 class SourceManager;
 class Stmt;
@@ -51,6 +52,11 @@ bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast);
 
 // Whether `stmt` returns, throws or calls a function that does not return.
 bool callsTerminator(const clang::Stmt *stmt);
+
+// Whether a call of `callee` never returns: exit, abort and their kin, a
+// [[noreturn]] function, or a visible function whose body always reaches
+// such a call (`void usage() { fprintf(stderr, ...); exit(1); }`).
+bool neverReturns(const clang::FunctionDecl &callee);
 
 // `assert(c)` as glibc expands it (`c ? void(0) : __assert_fail(...)`):
 // the condition, as the user wrote it.

@@ -248,6 +248,9 @@ std::vector<Fact> HostValues::dominatingFacts() {
   for (auto parents = ast_.getParents(*launch_); !parents.empty();
        parents = ast_.getParents(parents[0])) {
     const clang::Stmt *parent = parents[0].get<clang::Stmt>();
+    // `int ret = run(...)`: up through the declaration to its statement.
+    if (!parent && parents[0].get<clang::VarDecl>())
+      continue;
     if (!parent)
       break;
     if (isa<clang::CompoundStmt>(parent)) {

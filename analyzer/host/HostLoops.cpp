@@ -108,3 +108,53 @@ z3::expr HostValues::leftByLoop(const Definition &definition, const clang::VarDe
 }
 
 } // namespace gpurace::analyzer
+
+namespace gpurace::analyzer {
+
+z3::expr HostValues::exchangeSelector(const Definition &definition, const clang::VarDecl &var) {
+  const std::vector<const clang::VarDecl *> &group = definition.group;
+  std::string loop = std::to_string(definition.at->getBeginLoc().getRawEncoding()) +
+                     (definition.after_loop ? ":after" : ":head");
+  for (const HostValues *frame = caller_; frame; frame = frame->caller_)
+    if (frame->launch_)
+      loop += "<" + std::to_string(frame->launch_->getBeginLoc().getRawEncoding());
+  auto selectorOf = [&](const clang::VarDecl &member) {
+    return symbols_.shared("host:exchange@" + loop + ":" + member.getNameAsString(), kInt64);
+  };
+  if (stated_.insert("host:exchange@" + loop).second) {
+    z3::expr_vector selectors(arith_.context());
+    z3::expr in_range = arith_.context().bool_val(true);
+    std::string names;
+    for (const clang::VarDecl *member : group) {
+      z3::expr selector = selectorOf(*member);
+      selectors.push_back(selector);
+      in_range = in_range && arith_.lessEq(arith_.constant(0, kInt64), selector, true) &&
+                 arith_.less(selector, arith_.constant(static_cast<int64_t>(group.size()), kInt64),
+                             true);
+      names += (names.empty() ? "'" : ", '") + member->getNameAsString() + "'";
+    }
+    value_facts_.push_back(fact(in_range && z3::distinct(selectors),
+                                v1::HOST_FACT_KIND_LOOP_BOUND,
+                                "loop: only exchanges the values of " + names +
+                                    ", so no two of them are equal",
+                                *definition.at));
+  }
+  return selectorOf(var);
+}
+
+z3::expr HostValues::exchangedValue(const Definition &definition, const clang::VarDecl &var) {
+  z3::expr selector = exchangeSelector(definition, var);
+  const std::vector<const clang::VarDecl *> &group = definition.group;
+  std::optional<z3::expr> out;
+  for (size_t i = group.size(); i-- > 0;) {
+    std::optional<z3::expr> entry = valueAt(*group[i], "", *definition.at);
+    if (!entry)
+      return unknownSymbolOf(var, "", "exchanged in the loop", definition.at);
+    out = out ? z3::ite(selector == arith_.constant(static_cast<int64_t>(i), kInt64), *entry,
+                        *out)
+              : *entry;
+  }
+  return *out;
+}
+
+} // namespace gpurace::analyzer

@@ -143,15 +143,17 @@ z3::expr HostValues::branchTaken(const Definition &definition) {
   z3::expr taken = arith_.context().bool_val(true);
   for (const auto &[branch, holds] : definition.conditions) {
     auto known = branch_conditions_.find(branch);
-    if (known == branch_conditions_.end()) {
-      std::optional<z3::expr> condition = value(branch->getCond());
-      z3::expr truth = condition ? arith_.toBool(*condition)
-                                 : arith_.toBool(symbols_.freshShared("host:branch", kInt64));
-      known = branch_conditions_.emplace(branch, truth).first;
-    }
+    if (known == branch_conditions_.end())
+      known = branch_conditions_.emplace(branch, conditionValue(*branch->getCond())).first;
     taken = taken && (holds ? known->second : !known->second);
   }
   return taken;
+}
+
+z3::expr HostValues::conditionValue(const clang::Expr &condition) {
+  std::optional<z3::expr> holds = value(&condition);
+  return holds ? arith_.toBool(*holds)
+               : arith_.toBool(symbols_.freshShared("host:branch", kInt64));
 }
 
 z3::expr HostValues::definitionValue(const Definition &definition, const clang::VarDecl &var,
@@ -163,6 +165,8 @@ z3::expr HostValues::definitionValue(const Definition &definition, const clang::
     return symbolOf(var, field);
   if (definition.kind == Definition::Kind::Unknown)
     return unknownSymbolOf(var, field, definition.reason, definition.at);
+  if (definition.kind == Definition::Kind::Exchanged)
+    return exchangedValue(definition, var);
   auto key = std::make_tuple(definition.at, &var, field);
   auto cached = definition_values_.find(key);
   if (cached != definition_values_.end())
@@ -466,6 +470,10 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
         return out;
     }
   }
+  // `(n = atoi(s)) <= 0`: an assignment's value is what it assigns.
+  if (auto *assign = dyn_cast<clang::BinaryOperator>(expr);
+      assign && assign->getOpcode() == clang::BO_Assign)
+    return value(assign->getRHS());
   if (auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
     auto sub = value(unary->getSubExpr());
     if (sub && unary->getOpcode() == clang::UO_Minus)

@@ -78,22 +78,35 @@ public:
   std::optional<z3::expr> structField(const clang::Expr *struct_arg,
                                       const std::string &field);
 
-  // Where a pointer argument points: the host variable whose buffer it is
-  // in (`p`, `p + 4`, `&a[i]`, `v.data()`), followed through the parameters
-  // of the call chain and through local views (`float *tail = base + n`),
+  // Where a pointer argument comes from: a host variable (`root`), a
+  // pointer field of a local struct (`plan.d_in`) or of an element of a
+  // local array of structs (`plan[i].d_in`), or an element of an array of
+  // pointers (`buf[src]`), each element holding an allocation of its own;
+  // `element` is the index as a host value where the host code shows it;
   // and how many bytes past that buffer's start, when the host code shows
   // it. No root when the pointer may point anywhere.
-  // Where a pointer argument comes from: a host variable (`root`), or a
-  // pointer field of a local struct (`plan.d_in`) or of an element of a
-  // local array of structs (`plan[i].d_in`, `element` when the index is a
-  // constant), which holds an allocation of its own.
   struct PointerOrigin {
     const clang::VarDecl *root = nullptr;
     std::optional<z3::expr> offset;
     const clang::FieldDecl *field = nullptr;
-    std::optional<int64_t> element;
+    std::optional<z3::expr> element;
+    // `root` is an array of pointers whose elements are allocations of
+    // their own, never set from another pointer.
+    bool separate_elements = false;
   };
-  PointerOrigin pointerOrigin(const clang::Expr *pointer_arg);
+  // One origin a pointer may have, and the condition over host values
+  // under which it has it.
+  struct PointerChoice {
+    PointerOrigin origin;
+    z3::expr when;
+  };
+  // The origins of a pointer argument (`p`, `p + 4`, `&a[i]`, `v.data()`,
+  // `c ? a : b`), followed through the parameters of the call chain,
+  // through local views (`float *tail = base + n`), and through the
+  // definitions of a pointer set on several paths or exchanged in a loop
+  // (`std::swap(in, out)`). Empty for a null pointer; one choice with no
+  // root when it may point anywhere.
+  std::vector<PointerChoice> pointerChoices(const clang::Expr *pointer_arg);
 
   // Whether a global pointer (or array of pointers) holds allocations of
   // its own: no code of the file sets it from another pointer.
@@ -187,6 +200,11 @@ private:
   // the value before it (HostLoops.cpp).
   z3::expr leftByLoop(const Definition &definition, const clang::VarDecl &var,
                       const std::string &field);
+  // Which entry value of the group a variable holds in the loop that
+  // exchanges them (an index into `definition.group`, different for each
+  // member), and the integer value that gives it (HostLoops.cpp).
+  z3::expr exchangeSelector(const Definition &definition, const clang::VarDecl &var);
+  z3::expr exchangedValue(const Definition &definition, const clang::VarDecl &var);
   void noteUnknown(const z3::expr &symbol, const std::string &detail, const std::string &source,
                    const clang::Stmt *at);
   // The name of the symbol for an expression's value the host does not
@@ -195,14 +213,26 @@ private:
   void addRangeFact(const z3::expr &symbol, clang::QualType type, const std::string &name);
   const clang::Expr *viewInitializer(const clang::VarDecl &var) const;
   // Whether a pointer variable is set from another pointer after its
-  // declaration (`p = q`), so that it may point into any buffer.
+  // declaration (`p = q`, `std::swap(p, q)`), so that its buffer is one of
+  // those its definitions give.
   bool reassignedPointer(const clang::VarDecl &var) const;
+  // Whether some assignment in the host function sets an element of the
+  // array `var` from another pointer (`buf[1] = buf[0]`).
+  bool reassignedElement(const clang::VarDecl &var) const;
   // Whether some assignment in the host function sets `field` from
   // another pointer (`plan[1].d_in = plan[0].d_out`) rather than from an
   // allocation.
   bool reassignedField(const clang::FieldDecl &field) const;
   // The origin of `s.field` or `a[i].field` for a local `s` or `a`.
   PointerOrigin fieldOrigin(const clang::MemberExpr &member);
+  // The origins of a pointer variable where `point` reads it, from its
+  // reaching definitions (HostPointers.cpp).
+  std::vector<PointerChoice> variableChoices(const clang::VarDecl &var, const clang::Stmt &point);
+  std::vector<PointerChoice> definitionChoices(const Definition &definition,
+                                               const clang::VarDecl &var);
+  // A host condition as a truth value: its value where the host code
+  // shows it, else a symbol of its own.
+  z3::expr conditionValue(const clang::Expr &condition);
   // The argument the caller passes for a parameter of `host`, when this
   // frame has a caller and the parameter keeps that value.
   const clang::Expr *argumentFor(const clang::VarDecl &var) const;

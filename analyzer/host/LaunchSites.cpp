@@ -344,9 +344,10 @@ void addStructArgument(LaunchContext &context, const std::string &name,
   }
 }
 
-// What identifies a buffer among a launch's pointer arguments: a host
-// variable, or one pointer field of a local struct or of one element of a
-// local array of structs.
+// What identifies a buffer among a launch's pointer arguments with one
+// origin each: a host variable, one pointer field of a local struct, or
+// one element, by a constant index, of a local array of structs or of
+// pointers.
 struct OriginKey {
   const clang::VarDecl *root;
   const clang::FieldDecl *field;
@@ -354,8 +355,111 @@ struct OriginKey {
   bool operator==(const OriginKey &o) const {
     return root == o.root && field == o.field && element == o.element;
   }
-  bool operator!=(const OriginKey &o) const { return !(*this == o); }
 };
+
+std::optional<OriginKey> keyOf(const HostValues::PointerOrigin &origin) {
+  if (!origin.element)
+    return OriginKey{origin.root, origin.field, std::nullopt};
+  std::optional<int64_t> element = Arith::numeral(origin.element->simplify(), true);
+  if (!element)
+    return std::nullopt;
+  return OriginKey{origin.root, origin.field, element};
+}
+
+// When two origins are the same buffer: the same variable and field, and
+// the same element where both name one (an element whose index is not
+// known may be any).
+z3::expr sameBuffer(const HostValues::PointerOrigin &a, const HostValues::PointerOrigin &b,
+                    z3::context &ctx) {
+  if (a.root != b.root || a.field != b.field)
+    return ctx.bool_val(false);
+  if (a.element && b.element)
+    return *a.element == *b.element;
+  return ctx.bool_val(true);
+}
+
+struct PointerArgument {
+  int index;
+  std::vector<HostValues::PointerChoice> choices;
+};
+
+// Whether two choices of buffer can hold at once and name the same one,
+// under what the host values are known to satisfy (the exchanges of a
+// loop keep their variables apart); an undecided query counts as yes.
+bool together(const HostValues::PointerChoice &a, const HostValues::PointerChoice &b,
+              const std::vector<Fact> &facts, z3::context &ctx) {
+  z3::expr both = (a.when && b.when && sameBuffer(a.origin, b.origin, ctx)).simplify();
+  if (both.is_true() || both.is_false())
+    return both.is_true();
+  z3::solver solver(ctx);
+  z3::params limits(ctx);
+  limits.set("rlimit", 2000000u);
+  solver.set(limits);
+  for (const Fact &fact : facts)
+    solver.add(fact.term);
+  solver.add(both);
+  return solver.check() != z3::unsat;
+}
+
+// Which pointer arguments may point into one buffer: two may where some
+// choice of each names the same host variable (or struct field) and the
+// conditions of both can hold together. One whose origin the host code
+// does not show (a global set from another pointer, a value read from
+// elsewhere) may alias any other. Parameters of a function with no
+// visible caller (a library's launch wrapper) are taken to be buffers of
+// their own, an assumption the results state. Arguments into one buffer
+// at known offsets get the facts that place them.
+void addPointerAliasing(LaunchContext &context, const std::vector<PointerArgument> &pointers,
+                        HostValues &host_values, const Launch &launch,
+                        const std::vector<std::string> &names, clang::ASTContext &ast,
+                        SymbolSpace &symbols, const v1::SourceLocation &where) {
+  std::vector<const PointerArgument *> known;
+  for (const PointerArgument &pointer : pointers) {
+    bool unknown = false, parameters_only = true;
+    for (const HostValues::PointerChoice &choice : pointer.choices) {
+      const clang::VarDecl *root = choice.origin.root;
+      unknown = unknown || !root ||
+                (root->hasGlobalStorage() && !host_values.ownGlobalBuffer(*root));
+      parameters_only = parameters_only && root && isa<clang::ParmVarDecl>(root);
+    }
+    if (unknown) {
+      context.unknown_origin.insert(pointer.index);
+      continue;
+    }
+    if (!pointer.choices.empty() && parameters_only)
+      context.assumed_distinct.insert(pointer.index);
+    known.push_back(&pointer);
+  }
+  std::vector<Fact> facts = host_values.valueFacts();
+  for (size_t a = 0; a < known.size(); ++a)
+    for (size_t b = a + 1; b < known.size(); ++b) {
+      bool alias = false;
+      for (const auto &first : known[a]->choices)
+        for (const auto &second : known[b]->choices)
+          alias = alias || together(first, second, facts, symbols.context());
+      if (alias)
+        context.may_alias.insert({known[a]->index, known[b]->index});
+    }
+  // Arguments with one origin each, into the same buffer.
+  std::vector<std::pair<OriginKey, std::vector<std::pair<int, HostValues::PointerOrigin>>>>
+      placed;
+  for (const PointerArgument *pointer : known) {
+    if (pointer->choices.size() != 1 || !pointer->choices.front().when.simplify().is_true())
+      continue;
+    const HostValues::PointerOrigin &origin = pointer->choices.front().origin;
+    std::optional<OriginKey> key = keyOf(origin);
+    if (!key)
+      continue;
+    auto same = std::find_if(placed.begin(), placed.end(),
+                             [&](const auto &entry) { return entry.first == *key; });
+    if (same == placed.end())
+      same = placed.insert(placed.end(), {*key, {}});
+    same->second.emplace_back(pointer->index, origin);
+  }
+  for (const auto &[key, params] : placed)
+    if (params.size() > 1)
+      addPointerBaseFacts(context, *key.root, params, launch, names, ast, symbols, where);
+}
 
 // Marks the kernel's launch-wide values (dims, arguments) whose facts are
 // made of host values the host code does not establish.
@@ -405,10 +509,9 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
   addDimFacts(context, "blockDim", host_values.dims(launch.block), launch.block,
               block, arith, where, sources, *site.mutable_block_dim());
 
-  // Host buffers in the order the arguments name them, so that the facts
-  // (and the solver's problem) are the same on every run.
-  std::vector<std::pair<OriginKey, std::vector<std::pair<int, HostValues::PointerOrigin>>>>
-      pointer_roots;
+  // Pointer arguments in the order the arguments name them, so that the
+  // facts (and the solver's problem) are the same on every run.
+  std::vector<PointerArgument> pointers;
   for (unsigned i = 0;
        i < launch.arguments.size() && i < kernel.getNumParams() && i < names.size(); ++i) {
     const clang::ParmVarDecl *param = kernel.getParamDecl(i);
@@ -424,36 +527,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
       }
       if (auto bytes = host_values.allocationBytes(arg, context.facts))
         context.buffer_bytes.emplace(static_cast<int>(i), *bytes);
-      // A pointer the host code does not follow to a variable of its own:
-      // a parameter of a function with no visible caller is taken to be
-      // its own buffer, as a kernel-only analysis takes it; a value read
-      // from elsewhere may be any other such value.
-      HostValues::PointerOrigin origin = host_values.pointerOrigin(arg);
-      const clang::VarDecl *root = origin.root;
-      if (root && isa<clang::ParmVarDecl>(root)) {
-        context.assumed_distinct.insert(static_cast<int>(i));
-        continue;
-      }
-      if (!root || (root->hasGlobalStorage() && !host_values.ownGlobalBuffer(*root))) {
-        context.unknown_origin.insert(static_cast<int>(i));
-        continue;
-      }
-      OriginKey key{root, origin.field, origin.element};
-      // The same field of an element whose index is not a constant may be
-      // any element's.
-      for (const auto &[other_key, others] : pointer_roots)
-        if (other_key.root == root && other_key.field == origin.field && other_key != key &&
-            (!other_key.element || !origin.element))
-          for (const auto &other : others)
-            context.may_alias.insert({other.first, static_cast<int>(i)});
-      auto known = std::find_if(pointer_roots.begin(), pointer_roots.end(),
-                                [&](const auto &entry) { return entry.first == key; });
-      if (known == pointer_roots.end())
-        known = pointer_roots.insert(pointer_roots.end(), {key, {}});
-      auto &sharing = known->second;
-      for (const auto &other : sharing)
-        context.may_alias.insert({other.first, static_cast<int>(i)});
-      sharing.emplace_back(static_cast<int>(i), std::move(origin));
+      pointers.push_back({static_cast<int>(i), host_values.pointerChoices(arg)});
       continue;
     }
     const std::string &name = names[i];
@@ -468,9 +542,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
                       "host '" + sourceText(arg->getSourceRange(), sources) + "'", ast,
                       symbols, where);
   }
-  for (const auto &[key, params] : pointer_roots)
-    if (params.size() > 1)
-      addPointerBaseFacts(context, *key.root, params, launch, names, ast, symbols, where);
+  addPointerAliasing(context, pointers, host_values, launch, names, ast, symbols, where);
   stateUnknownValues(context, host_values.unknownValues());
   for (Fact &fact : host_values.dominatingFacts())
     context.facts.push_back(std::move(fact));

@@ -1,6 +1,7 @@
 #include "analyzer/host/ReachingDefinitions.h"
 
 #include "analyzer/host/HostExpressions.h"
+#include "analyzer/host/LoopExchanges.h"
 #include "analyzer/model/SourceLocations.h"
 
 #include <clang/AST/ASTContext.h>
@@ -138,11 +139,8 @@ bool terminates(const clang::Stmt &stmt) {
     if (isa<clang::CXXThrowExpr>(e))
       return true;
     if (auto *call = dyn_cast<clang::CallExpr>(e))
-      if (const clang::FunctionDecl *callee = call->getDirectCallee()) {
-        std::string name = callee->getNameAsString();
-        return callee->isNoReturn() || name == "exit" || name == "abort" ||
-               name == "_Exit" || name == "quick_exit";
-      }
+      if (const clang::FunctionDecl *callee = call->getDirectCallee())
+        return neverReturns(*callee);
     return false;
   }
   if (auto *block = dyn_cast<clang::CompoundStmt>(&stmt)) {
@@ -298,9 +296,11 @@ struct ReachingDefinitions::Walk {
     }
     if (auto *branch = dyn_cast<clang::IfStmt>(&stmt)) {
       if (env.contains(*branch->getThen(), *point))
-        return to(*branch->getThen(), std::move(in));
+        return to(*branch->getThen(), afterCondition(*branch, true, std::move(in)));
       if (branch->getElse() && env.contains(*branch->getElse(), *point))
-        return to(*branch->getElse(), std::move(in));
+        return to(*branch->getElse(), afterCondition(*branch, false, std::move(in)));
+      if (env.contains(*branch->getCond(), *point))
+        return toInCondition(*branch->getCond(), std::move(in));
       return in;
     }
     if (isLoop(stmt))
@@ -359,8 +359,11 @@ struct ReachingDefinitions::Walk {
         return unknown(loop, "changes from one iteration to the next of the loop");
       // What an earlier iteration left, unless the body sets it again
       // before the point (`grid.x = i;` then the launch).
-      return to(*body, steers(loop) ? iterated(loop)
-                                    : unknown(loop, "carried from an earlier iteration of the loop"));
+      if (steers(loop))
+        return to(*body, iterated(loop));
+      if (Definitions exchanged = exchangedBy(loop, false); !exchanged.empty())
+        return to(*body, std::move(exchanged));
+      return to(*body, unknown(loop, "carried from an earlier iteration of the loop"));
     }
     if (into_body)
       return to(*body, std::move(in));
@@ -379,6 +382,22 @@ struct ReachingDefinitions::Walk {
     std::vector<const clang::VarDecl *> tested;
     collectVars(condition, tested);
     return std::find(tested.begin(), tested.end(), &var) != tested.end();
+  }
+
+  // The exchange `loop` makes of the variable with others, if it only
+  // exchanges it (LoopExchanges.h).
+  Definitions exchangedBy(const clang::Stmt &loop, bool after_loop) const {
+    if (!field.empty() || pointee)
+      return {};
+    std::vector<const clang::VarDecl *> group = exchangedIn(loop, var, env, env.ast_);
+    if (group.empty())
+      return {};
+    Definition d;
+    d.kind = Definition::Kind::Exchanged;
+    d.at = &loop;
+    d.group = std::move(group);
+    d.after_loop = after_loop;
+    return {d};
   }
 
   Definitions iterated(const clang::Stmt &loop) const {
@@ -441,20 +460,110 @@ struct ReachingDefinitions::Walk {
       bool reaches = true;
       in = through(*for_loop->getInit(), std::move(in), reaches);
     }
+    if (Definitions exchanged = exchangedBy(loop, true); !exchanged.empty())
+      return exchanged;
     Definition d = unknown(loop, "changed in the loop").front();
     d.kind = Definition::Kind::LeftByLoop;
     d.before = std::move(in);
     return {d};
   }
 
+  // The definitions after the condition of `branch` where it is `holds`:
+  // `if ((n = atoi(s)) <= 0 || (m = atoi(t)) <= 0) usage();` sets both on
+  // the path where it is false, since `||` evaluated all its operands there.
+  Definitions afterCondition(const clang::IfStmt &branch, bool holds, Definitions in) const {
+    if (branch.getInit() && writes(*branch.getInit()))
+      return unknown(branch, "changed in the initializer of an if");
+    return evaluatedAs(*branch.getCond(), holds, std::move(in));
+  }
+
+  // The definitions after `condition` has run and come out `holds`:
+  // unknown where it may or may not have run a write of the variable.
+  Definitions evaluatedAs(const clang::Expr &condition, bool holds, Definitions in) const {
+    if (!writes(condition))
+      return in;
+    std::vector<const clang::Expr *> evaluated;
+    definitelyEvaluated(condition, holds, evaluated);
+    size_t covered = 0;
+    for (const clang::Expr *part : evaluated) {
+      if (!writes(*part))
+        continue;
+      for (const clang::Stmt *write : env.writesOf(var))
+        covered += env.contains(*part, *write) ? 1 : 0;
+      in = assignment(*innermostWrite(*part), std::move(in));
+    }
+    size_t all = 0;
+    for (const clang::Stmt *write : env.writesOf(var))
+      all += env.contains(condition, *write) ? 1 : 0;
+    if (covered != all)
+      return unknown(condition, "changed in the condition of an if");
+    return in;
+  }
+
+  // The definitions at the point inside `condition`: in `a || b`, b runs
+  // after all that a ran on its way to being false (in `a && b`, true).
+  Definitions toInCondition(const clang::Expr &condition, Definitions in) const {
+    const clang::Expr *e = condition.IgnoreParenImpCasts();
+    auto *logical = dyn_cast<clang::BinaryOperator>(e);
+    if (!logical || !logical->isLogicalOp())
+      return in; // writes inside the operand of the point are not ordered
+    if (env.contains(*logical->getLHS(), *point))
+      return toInCondition(*logical->getLHS(), std::move(in));
+    in = evaluatedAs(*logical->getLHS(), logical->getOpcode() == clang::BO_LAnd, std::move(in));
+    return toInCondition(*logical->getRHS(), std::move(in));
+  }
+
+  // The operands of `condition` that run on every path where it is
+  // `holds`, in order: all of `a || b` when false, all of `a && b` when
+  // true, else only the first.
+  static void definitelyEvaluated(const clang::Expr &condition, bool holds,
+                                  std::vector<const clang::Expr *> &out) {
+    const clang::Expr *e = condition.IgnoreParenImpCasts();
+    if (auto *negation = dyn_cast<clang::UnaryOperator>(e);
+        negation && negation->getOpcode() == clang::UO_LNot)
+      return definitelyEvaluated(*negation->getSubExpr(), !holds, out);
+    auto *logical = dyn_cast<clang::BinaryOperator>(e);
+    if (!logical || !logical->isLogicalOp()) {
+      out.push_back(e);
+      return;
+    }
+    bool both = holds == (logical->getOpcode() == clang::BO_LAnd);
+    if (both) {
+      definitelyEvaluated(*logical->getLHS(), holds, out);
+      definitelyEvaluated(*logical->getRHS(), holds, out);
+      return;
+    }
+    // Either way for the first operand: only what runs regardless.
+    std::vector<const clang::Expr *> when_true, when_false;
+    definitelyEvaluated(*logical->getLHS(), true, when_true);
+    definitelyEvaluated(*logical->getLHS(), false, when_false);
+    for (const clang::Expr *part : when_true)
+      if (std::find(when_false.begin(), when_false.end(), part) != when_false.end())
+        out.push_back(part);
+  }
+
+  // The assignment inside a comparison (`(n = atoi(s)) <= 0`), or the
+  // expression itself.
+  const clang::Expr *innermostWrite(const clang::Expr &part) const {
+    const clang::Expr *e = part.IgnoreParenImpCasts();
+    while (auto *compare = dyn_cast<clang::BinaryOperator>(e)) {
+      if (compare->isAssignmentOp())
+        return compare;
+      if (!compare->isComparisonOp())
+        break;
+      e = (writes(*compare->getLHS()) ? compare->getLHS() : compare->getRHS())
+              ->IgnoreParenImpCasts();
+    }
+    return e;
+  }
+
   Definitions throughBranch(const clang::IfStmt &branch, Definitions in, bool &reaches) const {
-    if (writes(*branch.getCond()) ||
-        (branch.getInit() && writes(*branch.getInit())))
-      return unknown(branch, "changed in the condition of an if");
     bool then_reaches = true, else_reaches = true;
-    Definitions then_defs = through(*branch.getThen(), in, then_reaches);
+    Definitions then_defs = through(*branch.getThen(), afterCondition(branch, true, in), then_reaches);
+    Definitions else_in = afterCondition(branch, false, std::move(in));
     Definitions else_defs =
-        branch.getElse() ? through(*branch.getElse(), in, else_reaches) : std::move(in);
+        branch.getElse() ? through(*branch.getElse(), std::move(else_in), else_reaches)
+                         : std::move(else_in);
     Definitions out;
     for (auto [defs, holds, live] : {std::make_tuple(&then_defs, true, then_reaches),
                                      std::make_tuple(&else_defs, false, else_reaches)}) {
@@ -476,6 +585,13 @@ struct ReachingDefinitions::Walk {
   // An expression statement that writes the variable.
   Definitions assignment(const clang::Expr &stmt, Definitions in) const {
     const clang::Expr *e = stmt.IgnoreImplicit()->IgnoreParens();
+    if (auto *comma = dyn_cast<clang::BinaryOperator>(e);
+        comma && comma->getOpcode() == clang::BO_Comma) {
+      // `a = x, b = y`: one after the other.
+      bool reaches = true;
+      in = through(*comma->getLHS(), std::move(in), reaches);
+      return through(*comma->getRHS(), std::move(in), reaches);
+    }
     auto targets = [&](const clang::Expr *lhs) {
       if ((pointee ? pointeeOf(lhs) : writtenVar(lhs)) != &var)
         return false;

@@ -59,6 +59,11 @@ struct Definition {
     // entering the loop, so that what the loop's writes keep (a power of
     // two stays one) can still be said.
     LeftByLoop,
+    // In the loop `at`, which only exchanges the values of the variables
+    // of `group` among them (LoopExchanges.h): the value one of them held
+    // on entry to the loop, a different one for each; at the head of an
+    // iteration, or with `after_loop` what the loop left.
+    Exchanged,
   };
   Kind kind = Kind::Unknown;
   const clang::Expr *value = nullptr;
@@ -71,6 +76,9 @@ struct Definition {
   // The branches that choose this definition: each if statement with
   // whether its condition held.
   std::vector<std::pair<const clang::IfStmt *, bool>> conditions;
+  // Exchanged: the variables the loop exchanges, in declaration order.
+  std::vector<const clang::VarDecl *> group;
+  bool after_loop = false;
 };
 
 class ReachingDefinitions {

@@ -251,7 +251,9 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   // are unknown.
   state_ = entry;
   z3::expr trips = uniformInLoops("trips", kInt64, iterations_);
-  model_.shared_facts.push_back(trips >= 0);
+  // Inside other loops the trip count is a function of the thread's
+  // iterations of them, so the fact holds for each thread's own.
+  (iterations_.empty() ? model_.shared_facts : model_.thread_facts).push_back(trips >= 0);
   std::vector<z3::expr> after;
   for (size_t i = 0; i < counts.size(); ++i) {
     if (!varies[i]) {

@@ -414,5 +414,47 @@ int main(int argc, char **argv) {
   EXPECT_TRUE(hasUnknownHostValue(found[0], "'configure' may set")) << found[0].DebugString();
 }
 
+TEST(HostValues, AssignmentsInAnExitGuardsConditionReachTheLaunch) {
+  // `usage` always exits, so past the guard every operand of the `||` ran:
+  // threads is the input, and at most the bound. In the caller the launch
+  // is reached through a declaration's initializer.
+  raceFreeThenRacy(withHost(R"(
+#include <cstdio>
+#include <cstdlib>
+void usage(const char *name) { fprintf(stderr, "usage: %%s threads\n", name); exit(1); }
+int run(int argc, char **argv) {
+  int threads;
+  if (argc < 2 || (threads = atoi(argv[1])) <= 0 || threads > %d)
+    usage(argv[0]);
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+  return 0;
+}
+int main(int argc, char **argv) {
+  int status = run(argc, argv);
+  return status;
+}
+)"),
+                   256, 257);
+}
+
+TEST(HostValues, AGuardInACallerReachesALaunchCalledFromADeclaration) {
+  raceFreeThenRacy(withHost(R"(
+#include <cstdlib>
+int launch(int threads) {
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+  return 0;
+}
+int main(int argc, char **argv) {
+  int threads = atoi(argv[1]);
+  if (threads > %d) return 1;
+  int status = launch(threads);
+  return status;
+}
+)"),
+                   256, 512);
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

@@ -791,5 +791,35 @@ __global__ void k(float *out) {
   EXPECT_TRUE(hasRaceBetween(launched, 4, 4)) << launched.DebugString();
 }
 
+TEST(PairCheck, BarrierAfterALoopNestOrdersWhatCameBeforeTheNest) {
+  // The inner loop's trip count is a function of the outer iteration;
+  // it is never negative for either thread, so the barrier count after
+  // the nest is at least the count before it and the last barrier orders
+  // the first store before the read. Without it, and with n = 2 (no
+  // stage runs), they race.
+  const std::string code = R"(
+__global__ void k(unsigned *d, unsigned n) {
+  __shared__ unsigned s[512];
+  s[threadIdx.x] = d[threadIdx.x];
+  for (unsigned size = 2; size < n; size <<= 1)
+    for (unsigned j = 0; j < 2; ++j)
+      __syncthreads();
+  SYNC
+  d[threadIdx.x] = s[threadIdx.x ^ 1];
+}
+int main() { unsigned *d; cudaMalloc(&d, 4096); k<<<1, 512>>>(d, N); }
+)";
+  auto with = [&](const char *sync, const char *n) {
+    std::string text = code;
+    text.replace(text.find("SYNC"), 4, sync);
+    text.replace(text.find("N)"), 1, n);
+    return analyzeCode(text);
+  };
+  auto ordered = with("__syncthreads();", "64");
+  EXPECT_GT(ordered.pairs_checked(), 0);
+  EXPECT_TRUE(findings(ordered).empty()) << ordered.DebugString();
+  EXPECT_TRUE(hasRaceBetween(with("", "2"), 4, 9));
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

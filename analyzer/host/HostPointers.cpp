@@ -1,0 +1,288 @@
+// Where the pointer arguments of a launch point: the host variable or
+// struct field whose buffer each is in, and where a pointer is set on
+// several paths or exchanged by a loop, each buffer it may be in with the
+// condition that selects it. Which arguments may alias follows from them.
+#include "analyzer/host/HostValues.h"
+
+#include "analyzer/host/HostExpressions.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+
+namespace gpurace::analyzer {
+
+using clang::dyn_cast;
+using clang::isa;
+
+namespace {
+
+// Beyond this many buffers a pointer may be in, it may be in any.
+constexpr size_t kMaxPointerChoices = 16;
+
+// `std::swap(a, b)`.
+bool isSwap(const clang::CallExpr &call) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  return callee && callee->getName() == "swap" && callee->isInStdNamespace() &&
+         call.getNumArgs() == 2;
+}
+
+} // namespace
+
+const clang::Expr *HostValues::viewInitializer(const clang::VarDecl &var) const {
+  const clang::Expr *init = var.getInit();
+  if (!var.isLocalVarDecl() || !var.getType()->isPointerType() || !init ||
+      assignedOutsideInit(var))
+    return nullptr;
+  init = init->IgnoreParenCasts();
+  bool allocates = isa<clang::CXXNewExpr>(init) ||
+                   (isa<clang::CallExpr>(init) && !isa<clang::CXXMemberCallExpr>(init));
+  bool null = init->isNullPointerConstant(ast_, clang::Expr::NPC_ValueDependentIsNotNull);
+  return allocates || null ? nullptr : init;
+}
+
+bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
+  for (const clang::Stmt *write : environment_.writesOf(var)) {
+    if (auto *call = dyn_cast<clang::CallExpr>(write); call && isSwap(*call))
+      return true; // `std::swap(p, q)`: p takes q's buffer
+    auto *assign = dyn_cast<clang::BinaryOperator>(write);
+    if (!assign || !referencedVar(assign->getLHS()) ||
+        referencedVar(assign->getLHS()) != &var)
+      continue;
+    if (copiesPointer(assign->getRHS(), ast_))
+      return true; // `p = q`: p may point into q's buffer
+  }
+  return false;
+}
+
+bool HostValues::reassignedField(const clang::FieldDecl &field) const {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::FieldDecl *field;
+    clang::ASTContext *ast;
+    bool found = false;
+    bool VisitBinaryOperator(clang::BinaryOperator *op) {
+      auto *member = dyn_cast<clang::MemberExpr>(op->getLHS()->IgnoreParenCasts());
+      if (op->isAssignmentOp() && member && member->getMemberDecl() == field &&
+          (op->getOpcode() != clang::BO_Assign || copiesPointer(op->getRHS(), *ast)))
+        found = true;
+      return !found;
+    }
+  } finder;
+  finder.field = &field;
+  finder.ast = &ast_;
+  if (!host_ || !host_->hasBody())
+    return true;
+  finder.TraverseStmt(host_->getBody());
+  return finder.found;
+}
+
+bool HostValues::reassignedElement(const clang::VarDecl &var) const {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::VarDecl *var;
+    clang::ASTContext *ast;
+    bool found = false;
+    bool VisitBinaryOperator(clang::BinaryOperator *op) {
+      auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(op->getLHS()->IgnoreParenCasts());
+      if (op->isAssignmentOp() && subscript && referencedVar(subscript->getBase()) == var &&
+          (op->getOpcode() != clang::BO_Assign || copiesPointer(op->getRHS(), *ast)))
+        found = true;
+      return !found;
+    }
+  } finder;
+  finder.var = &var;
+  finder.ast = &ast_;
+  if (!host_ || !host_->hasBody())
+    return true;
+  finder.TraverseStmt(host_->getBody());
+  return finder.found;
+}
+
+HostValues::PointerOrigin HostValues::fieldOrigin(const clang::MemberExpr &member) {
+  auto *field = dyn_cast<clang::FieldDecl>(member.getMemberDecl());
+  const clang::Expr *base = member.getBase()->IgnoreParenImpCasts();
+  std::optional<z3::expr> element = arith_.constant(0, kInt64);
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(base)) {
+    element = value(subscript->getIdx());
+    base = subscript->getBase()->IgnoreParenImpCasts();
+  }
+  auto *ref = dyn_cast<clang::DeclRefExpr>(base);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (member.isArrow() || !field || !var || !var->isLocalVarDecl() || reassignedField(*field))
+    return {};
+  return {var, arith_.constant(0, kInt64), field, element};
+}
+
+std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::Expr *e) {
+  e = e->IgnoreParenCasts();
+  z3::expr always = arith_.context().bool_val(true);
+  auto elementBytes = [&](const clang::Expr *pointer) {
+    clang::QualType pointee = pointer->getType()->getPointeeType();
+    int64_t bytes = pointee.isNull() || pointee->isIncompleteType()
+                        ? 1
+                        : ast_.getTypeSizeInChars(pointee).getQuantity();
+    return arith_.constant(bytes, kInt64);
+  };
+  // The choices of `pointer`, each with its offset changed by `change`.
+  auto each = [&](const clang::Expr *pointer, auto change) {
+    std::vector<PointerChoice> out = pointerChoices(pointer);
+    for (PointerChoice &choice : out)
+      change(choice.origin);
+    return out;
+  };
+  // `pointer + count` elements: the count moves the offset, if it is known.
+  auto advanced = [&](const clang::Expr *pointer, const clang::Expr *count, bool back) {
+    std::optional<z3::expr> n = value(count);
+    return each(pointer, [&](PointerOrigin &origin) {
+      if (!origin.offset || !n) {
+        origin.offset.reset();
+        return;
+      }
+      z3::expr bytes = arith_.mul(*n, elementBytes(pointer));
+      origin.offset =
+          back ? arith_.sub(*origin.offset, bytes) : arith_.add(*origin.offset, bytes);
+    });
+  };
+  auto rootOnly = [](PointerOrigin &origin) { origin.offset.reset(); };
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(e)) {
+    if (!binary->isAdditiveOp())
+      return {{{}, always}};
+    bool pointer_left = binary->getLHS()->getType()->isPointerType();
+    return advanced(pointer_left ? binary->getLHS() : binary->getRHS(),
+                    pointer_left ? binary->getRHS() : binary->getLHS(),
+                    binary->getOpcode() == clang::BO_Sub);
+  }
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e)) {
+    if (unary->getOpcode() != clang::UO_AddrOf)
+      return {{{}, always}};
+    const clang::Expr *target = unary->getSubExpr()->IgnoreParenCasts();
+    if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(target)) // `&p[i]`
+      return advanced(subscript->getBase(), subscript->getIdx(), false);
+    return each(target, rootOnly); // `&x`
+  }
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    // `buf[i]` of an array of separate allocations is the i-th of them.
+    std::optional<z3::expr> index = value(subscript->getIdx());
+    return each(subscript->getBase(), [&](PointerOrigin &origin) {
+      bool separate = origin.separate_elements && !origin.element && !origin.field &&
+                      origin.offset && Arith::numeral(origin.offset->simplify(), true) == 0;
+      origin.offset.reset();
+      origin.separate_elements = false;
+      if (separate && index)
+        origin.element = *index;
+      else if (separate)
+        origin.element = symbols_.freshShared("host:element", kInt64);
+    });
+  }
+  if (auto *member = dyn_cast<clang::MemberExpr>(e))
+    return {{fieldOrigin(*member), always}};
+  if (auto *call = dyn_cast<clang::CXXMemberCallExpr>(e)) { // v.data()
+    bool data = call->getMethodDecl() && call->getMethodDecl()->getName() == "data";
+    return each(call->getImplicitObjectArgument(), [&](PointerOrigin &origin) {
+      if (!data)
+        origin.offset.reset();
+    });
+  }
+  if (auto *choose = dyn_cast<clang::ConditionalOperator>(e)) { // `c ? a : b`
+    z3::expr holds = conditionValue(*choose->getCond());
+    std::vector<PointerChoice> out = pointerChoices(choose->getTrueExpr());
+    for (PointerChoice &choice : out)
+      choice.when = choice.when && holds;
+    for (PointerChoice &choice : pointerChoices(choose->getFalseExpr()))
+      out.push_back({choice.origin, choice.when && !holds});
+    return out;
+  }
+  if (e->isNullPointerConstant(ast_, clang::Expr::NPC_ValueDependentIsNotNull))
+    return {}; // null points into no buffer
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var)
+    return {{{}, always}};
+  if (const clang::Expr *arg = argumentFor(*var))
+    return caller_->pointerChoices(arg);
+  if (const clang::Expr *init = viewInitializer(*var))
+    return pointerChoices(init);
+  if (reassignedPointer(*var))
+    return variableChoices(*var, *ref);
+  PointerOrigin own{var, arith_.constant(0, kInt64)};
+  auto *array = ast_.getAsConstantArrayType(var->getType());
+  own.separate_elements = array && array->getElementType()->isPointerType() &&
+                          (isGlobalVariable(*var) ? ownGlobalBuffer(*var)
+                                                  : !reassignedElement(*var));
+  return {{own, always}};
+}
+
+std::vector<HostValues::PointerChoice> HostValues::variableChoices(const clang::VarDecl &var,
+                                                                   const clang::Stmt &point) {
+  z3::expr always = arith_.context().bool_val(true);
+  auto key = std::make_tuple(&var, std::string("*"), &point);
+  if (following_.count(key))
+    return {{{}, always}};
+  std::vector<Definition> definitions = environment_.reaching(var, "", point);
+  if (definitions.empty())
+    return {{{}, always}};
+  following_.insert(key);
+  // The definitions partition the paths as `combine` reads them: each
+  // holds where its conditions do and those of the ones before it do not.
+  std::vector<PointerChoice> out;
+  z3::expr earlier = arith_.context().bool_val(false);
+  for (size_t i = 0; i < definitions.size(); ++i) {
+    z3::expr taken = i + 1 == definitions.size() ? always : branchTaken(definitions[i]);
+    for (PointerChoice &choice : definitionChoices(definitions[i], var))
+      out.push_back({choice.origin, choice.when && taken && !earlier});
+    earlier = earlier || taken;
+  }
+  following_.erase(key);
+  if (out.size() > kMaxPointerChoices)
+    return {{{}, always}};
+  return out;
+}
+
+std::vector<HostValues::PointerChoice>
+HostValues::definitionChoices(const Definition &definition, const clang::VarDecl &var) {
+  z3::expr always = arith_.context().bool_val(true);
+  PointerOrigin own{&var, arith_.constant(0, kInt64)};
+  switch (definition.kind) {
+  case Definition::Kind::Assigned:
+    // An allocation (or a pointer a call returns) is the variable's own.
+    if (!copiesPointer(definition.value, ast_) &&
+        !definition.value->IgnoreParenCasts()->isNullPointerConstant(
+            ast_, clang::Expr::NPC_ValueDependentIsNotNull))
+      return {{own, always}};
+    return pointerChoices(definition.value);
+  case Definition::Kind::PassedOut: {
+    // `std::swap(p, q)` leaves q's buffer in p; another call that takes
+    // the pointer's address (`cudaMalloc(&p, n)`) gives it one of its own.
+    auto *call = dyn_cast<clang::CallExpr>(definition.value);
+    if (call && isSwap(*call)) {
+      const clang::Expr *first = call->getArg(0), *second = call->getArg(1);
+      return pointerChoices(referencedVar(first) == &var ? second : first);
+    }
+    return {{own, always}};
+  }
+  case Definition::Kind::OnEntry: {
+    auto *param = dyn_cast<clang::ParmVarDecl>(&var);
+    auto *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
+    unsigned index = param ? param->getFunctionScopeIndex() : 0;
+    if (param && call && param->getDeclContext() == host_ && index < call->getNumArgs() &&
+        !isa<clang::CXXDefaultArgExpr>(call->getArg(index)))
+      return caller_->pointerChoices(call->getArg(index));
+    return {{own, always}};
+  }
+  case Definition::Kind::Exchanged: {
+    // One member's buffer on entry to the loop, a different one for each.
+    z3::expr selector = exchangeSelector(definition, var);
+    std::vector<PointerChoice> out;
+    for (size_t i = 0; i < definition.group.size(); ++i)
+      for (PointerChoice &choice : variableChoices(*definition.group[i], *definition.at))
+        out.push_back({choice.origin,
+                       choice.when &&
+                           selector == arith_.constant(static_cast<int64_t>(i), kInt64)});
+    return out;
+  }
+  default:
+    return {{{}, always}};
+  }
+}
+
+} // namespace gpurace::analyzer
