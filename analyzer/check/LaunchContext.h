@@ -34,6 +34,10 @@ struct LaunchContext {
   // Pairs of pointer-parameter indices that may point into the same
   // buffer. Parameters not listed are distinct allocations.
   std::set<std::pair<int, int>> may_alias;
+  // Pairs of `may_alias` whose sharing depends on host values (a pointer
+  // set on several paths, buffers a loop exchanges): they point into one
+  // buffer only where the condition, over shared symbols, holds.
+  std::map<std::pair<int, int>, z3::expr> alias_conditions;
   // Pointer parameters into a shared buffer whose place in it the host code
   // shows (a fact on their base symbol): their aliasing is exact.
   std::set<int> placed;

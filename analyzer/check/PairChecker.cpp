@@ -114,6 +114,9 @@ private:
                                                   const std::vector<z3::expr> &trackers) const;
   // Whether the launch shows where a pointer parameter points in its buffer.
   bool placed(const MemoryObject &object) const;
+  // Where two pointer parameters share a buffer only under a host
+  // condition, that condition.
+  std::optional<z3::expr> aliasCondition(const MemoryAccess &a, const MemoryAccess &b) const;
   bool mayAlias(const MemoryAccess &a, const MemoryAccess &b) const;
   // Whether `a` and `b` are in distinct buffers only because a wrapper's
   // pointer parameters are assumed not to overlap.
@@ -390,6 +393,19 @@ bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
   return (unseen(i) || unseen(j)) && !distinct(i) && !distinct(j);
 }
 
+std::optional<z3::expr> Checker::aliasCondition(const MemoryAccess &a,
+                                                const MemoryAccess &b) const {
+  using Kind = MemoryObject::Kind;
+  if (a.object == b.object || a.object->kind != Kind::PointerParameter ||
+      b.object->kind != Kind::PointerParameter)
+    return std::nullopt;
+  int i = a.object->parameter_index, j = b.object->parameter_index;
+  auto found = context_.alias_conditions.find({std::min(i, j), std::max(i, j)});
+  if (found == context_.alias_conditions.end())
+    return std::nullopt;
+  return found->second;
+}
+
 bool Checker::distinctByAssumption(const MemoryAccess &a, const MemoryAccess &b) const {
   using Kind = MemoryObject::Kind;
   return !options_.assume_aliasing && a.object != b.object &&
@@ -555,6 +571,8 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   addInBounds(solver, b, 2);
   if (a.object == b.object || a.object->kind != MemoryObject::Kind::Unknown) {
     add(solver, overlap(a, b));
+    if (std::optional<z3::expr> shared = aliasCondition(a, b))
+      add(solver, *shared);
     for (const z3::expr &lemma : delinearization(a, b))
       add(solver, lemma);
   }

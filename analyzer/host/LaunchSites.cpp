@@ -383,12 +383,11 @@ struct PointerArgument {
   std::vector<HostValues::PointerChoice> choices;
 };
 
-// Whether two choices of buffer can hold at once and name the same one,
-// under what the host values are known to satisfy (the exchanges of a
-// loop keep their variables apart); an undecided query counts as yes.
-bool together(const HostValues::PointerChoice &a, const HostValues::PointerChoice &b,
-              const std::vector<Fact> &facts, z3::context &ctx) {
-  z3::expr both = (a.when && b.when && sameBuffer(a.origin, b.origin, ctx)).simplify();
+// Whether two choices of buffer can hold at once and name the same one
+// (`both`), under what the host values are known to satisfy (the
+// exchanges of a loop keep their variables apart); an undecided query
+// counts as yes.
+bool together(const z3::expr &both, const std::vector<Fact> &facts, z3::context &ctx) {
   if (both.is_true() || both.is_false())
     return both.is_true();
   z3::solver solver(ctx);
@@ -399,6 +398,52 @@ bool together(const HostValues::PointerChoice &a, const HostValues::PointerChoic
     solver.add(fact.term);
   solver.add(both);
   return solver.check() != z3::unsat;
+}
+
+// Whether two pointer arguments may point into one buffer, and under
+// which host condition; where both choices that share it place their
+// pointers in it, how far apart they are there.
+void addChoiceAliasing(LaunchContext &context, const PointerArgument &first,
+                       const PointerArgument &second, const std::vector<Fact> &facts,
+                       const std::vector<std::string> &names, SymbolSpace &symbols,
+                       const v1::SourceLocation &where) {
+  z3::context &ctx = symbols.context();
+  z3::expr shared = ctx.bool_val(false);
+  bool alias = false, placed = true;
+  std::vector<z3::expr> apart;
+  for (const auto &a : first.choices)
+    for (const auto &b : second.choices) {
+      z3::expr both = (a.when && b.when && sameBuffer(a.origin, b.origin, ctx)).simplify();
+      if (!together(both, facts, ctx))
+        continue;
+      alias = true;
+      shared = shared || both;
+      if (!a.origin.offset || !b.origin.offset) {
+        placed = false;
+        continue;
+      }
+      apart.push_back(z3::implies(
+          both, symbols.shared(pointerBaseSymbolName(names[first.index]), kInt64) -
+                        symbols.shared(pointerBaseSymbolName(names[second.index]), kInt64) ==
+                    (*a.origin.offset - *b.origin.offset).simplify()));
+    }
+  if (!alias)
+    return;
+  std::pair<int, int> pair{first.index, second.index};
+  context.may_alias.insert(pair);
+  shared = shared.simplify();
+  if (!shared.is_true())
+    context.alias_conditions.emplace(pair, shared);
+  if (!placed || (first.choices.size() == 1 && second.choices.size() == 1))
+    return; // one origin each: placed from the buffer's start below
+  for (const z3::expr &fact : apart)
+    context.facts.push_back(
+        {fact, assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
+                          "arguments " + names[first.index] + " and " + names[second.index] +
+                              " lie where the host's choice of buffer puts them",
+                          where)});
+  context.placed.insert(first.index);
+  context.placed.insert(second.index);
 }
 
 // Which pointer arguments may point into one buffer: two may where some
@@ -432,14 +477,8 @@ void addPointerAliasing(LaunchContext &context, const std::vector<PointerArgumen
   }
   std::vector<Fact> facts = host_values.valueFacts();
   for (size_t a = 0; a < known.size(); ++a)
-    for (size_t b = a + 1; b < known.size(); ++b) {
-      bool alias = false;
-      for (const auto &first : known[a]->choices)
-        for (const auto &second : known[b]->choices)
-          alias = alias || together(first, second, facts, symbols.context());
-      if (alias)
-        context.may_alias.insert({known[a]->index, known[b]->index});
-    }
+    for (size_t b = a + 1; b < known.size(); ++b)
+      addChoiceAliasing(context, *known[a], *known[b], facts, names, symbols, where);
   // Arguments with one origin each, into the same buffer.
   std::vector<std::pair<OriginKey, std::vector<std::pair<int, HostValues::PointerOrigin>>>>
       placed;

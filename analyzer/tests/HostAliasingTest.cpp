@@ -179,6 +179,31 @@ int main() {
                              "bufs[1] = bufs[0];");
 }
 
+TEST(HostAliasing, ArgumentsFromOneChosenBufferKeepTheirDistance) {
+  // `in` is one of two buffers, chosen on a path; `out` is the same
+  // pointer one element on. Thread i writes element i + 1 and reads
+  // element i + 1: no two threads meet, which only the distance between
+  // the two arguments shows. Two elements on, thread i writes what thread
+  // i + 1 reads.
+  const std::string code = std::string(kShift) + R"(
+int main(int argc, char **argv) {
+  float *a, *b;
+  cudaMalloc(&a, 1 << 20);
+  cudaMalloc(&b, 1 << 20);
+  float *in = argc > 1 ? a : b;
+  shift<<<4, 256>>>(in, in + STEP, 1000);
+}
+)";
+  auto apart = analyzeReplacing(code, "STEP", "1");
+  EXPECT_EQ(apart.candidates_size(), 0) << apart.DebugString();
+  auto racy = analyzeReplacing(code, "STEP", "2");
+  auto races = findings(racy);
+  ASSERT_FALSE(races.empty()) << racy.DebugString();
+  for (const v1::Imprecision &imprecision : races.front().imprecisions())
+    EXPECT_NE(imprecision.kind(), v1::IMPRECISION_KIND_UNKNOWN_ALIASING)
+        << races.front().DebugString();
+}
+
 TEST(HostAliasing, AnExchangeThatCanBeCutShortIsNotOne) {
   // `continue` between the two halves of the exchange leaves both names
   // on one buffer in the next iteration.
