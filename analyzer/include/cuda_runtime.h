@@ -58,5 +58,6 @@
 #include "device_functions.h"
 #include "math_functions.h"
 #include "texture_indirect_functions.h"
+#include "cuda_legacy_api.h"
 
 #endif

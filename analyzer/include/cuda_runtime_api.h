@@ -64,8 +64,6 @@ cudaError_t cudaDeviceFlushGPUDirectRDMAWrites(int target, int scope);
 cudaError_t cudaDriverGetVersion(int *driverVersion);
 cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
 cudaError_t cudaCtxResetPersistingL2Cache(void);
-cudaError_t cudaThreadSynchronize(void);
-cudaError_t cudaThreadExit(void);
 
 // Errors.
 cudaError_t cudaGetLastError(void);

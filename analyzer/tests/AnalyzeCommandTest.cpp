@@ -81,6 +81,36 @@ TEST(AnalyzeCommand, FileThatDoesNotParseIsReportedAndOthersStillAnalyzed) {
   EXPECT_GT(result.candidates_size(), 0) << "the good file is still analyzed";
 }
 
+TEST(AnalyzeCommand, RuntimeApiThatCuda12RemovedStillParses) {
+  // Texture references and cudaThreadSynchronize, as programs written for
+  // CUDA 11 and earlier use them: no parse error, with the toolkit's
+  // headers or gpurace's own, and the kernel's race is found.
+  const char *code = R"(
+texture<float, 1, cudaReadModeElementType> weights;
+__global__ void blend(float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i / 2] = tex1Dfetch(weights, i);
+}
+int main() {
+  float *w, *out;
+  cudaMalloc(&w, 4096);
+  cudaMalloc(&out, 4096);
+  cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+  cudaBindTexture(0, &weights, w, &desc, 4096);
+  blend<<<4, 256>>>(out, 1024);
+  cudaThreadSynchronize();
+  cudaUnbindTexture(weights);
+}
+)";
+  for (bool fallback : {false, true}) {
+    AnalyzeOptions options;
+    options.fallback_headers = fallback;
+    auto result = analyzeCode(code, options);
+    EXPECT_EQ(result.errors_size(), 0) << "fallback " << fallback << result.DebugString();
+    EXPECT_FALSE(findings(result).empty()) << "fallback " << fallback;
+  }
+}
+
 TEST(AnalyzeCommand, MissingFileAndBadFlagsAreOneLineErrors) {
   ProcessResult missing = runProcess({gpuraceBinary(), "analyze", "/nonexistent/x.cu"});
   EXPECT_EQ(missing.exit_code, 1);

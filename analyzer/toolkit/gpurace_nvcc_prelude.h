@@ -6,7 +6,8 @@
 // of the integer and floating-point min/max that the toolkit's
 // math_functions.hpp declares __host__ __device__ (Clang keeps only the
 // device side). This header supplies what is missing, so that code nvcc
-// accepts parses here too.
+// accepts parses here too, and the runtime API that CUDA 12 removed, so
+// that code an older nvcc accepted does.
 #ifndef GPURACE_NVCC_PRELUDE_H
 #define GPURACE_NVCC_PRELUDE_H
 
@@ -44,5 +45,9 @@ GPURACE_HOST_MINMAX(float, double, double)
 GPURACE_HOST_MINMAX(double, float, double)
 #undef GPURACE_HOST_MINMAX
 #endif
+
+// What CUDA 12 removed and older programs still call (the fallback
+// headers' folder is on the include path after the toolkit's).
+#include "cuda_legacy_api.h"
 
 #endif
