@@ -206,6 +206,7 @@ z3::expr Builder::advanceAtHead(std::optional<int> per_iteration, const z3::expr
 void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
                        std::vector<SteppedVariable> stepped, const clang::Stmt *head) {
   State entry = state_;
+  size_t locals_at_entry = symbols_.localCount();
   std::set<std::string> assigned = assignedIn(shape.body);
   for (const clang::Stmt *part :
        {static_cast<const clang::Stmt *>(shape.cond), shape.inc, head}) {
@@ -237,12 +238,15 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   }
   setCounters(state_, per_iteration, heads);
 
-  if (shape.cond)
-    state_.pc = state_.pc && asBool(eval(shape.cond));
+  z3::expr enters = shape.cond ? asBool(eval(shape.cond)) : ctx().bool_val(true);
+  state_.pc = state_.pc && enters;
+  loop_exits_.push_back({switches_.size(), {}});
   walk(head);
   walk(shape.body);
   if (shape.inc)
     walk(shape.inc);
+  std::vector<State> breaks = std::move(loop_exits_.back().breaks);
+  loop_exits_.pop_back();
   iterations_.pop_back();
   std::vector<z3::expr> at_end = countersOf(state_, per_iteration);
 
@@ -281,6 +285,49 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   havoc(assigned, loop, at_exit);
   for (const SteppedVariable &v : stepped)
     state_.env.insert_or_assign(v.key, steppedValue(v, exit_k));
+  // A do-while tests its condition after the body, where `enters` does not
+  // describe it.
+  if (breaks.size() == 1 && !isa<clang::DoStmt>(loop))
+    keepBreakValues(breaks.front(), enters, k, exit_k, entry.pc, assigned, locals_at_entry);
+}
+
+void Builder::keepBreakValues(const State &at_break, const z3::expr &enters, const z3::expr &k,
+                              const z3::expr &exit_k, const z3::expr &entry_pc,
+                              const std::set<std::string> &assigned, size_t locals_at_entry) {
+  auto known = [&](const z3::expr &e) {
+    return !symbols_.mentionsLocalsSince(e, locals_at_entry, {k});
+  };
+  if (!known(at_break.pc) || !known(enters))
+    return;
+  auto in = [&](const z3::expr &e, const z3::expr &iteration) {
+    z3::expr_vector from(ctx()), to(ctx());
+    from.push_back(k);
+    to.push_back(iteration);
+    return z3::expr(e).substitute(from, to);
+  };
+  // A thread leaves through the break in its exit iteration, or by the
+  // condition failing there after an iteration that neither failed it nor
+  // broke.
+  z3::expr by_break = symbols_.freshLocalBool("bybreak");
+  z3::expr one = arith_.constant(1, kInt64);
+  z3::expr before_exit = arith_.sub(exit_k, one);
+  model_.thread_facts.push_back(!entry_pc || z3::implies(by_break, in(at_break.pc, exit_k)));
+  model_.thread_facts.push_back(!entry_pc || z3::implies(!by_break, !in(enters, exit_k)));
+  model_.thread_facts.push_back(
+      !entry_pc || z3::implies(!by_break && arith_.lessEq(one, exit_k, true),
+                               in(enters, before_exit) && !in(at_break.pc, before_exit)));
+  for (const std::string &key : assigned) {
+    auto left = at_break.env.find(key);
+    auto now = state_.env.find(key);
+    if (left == at_break.env.end() || now == state_.env.end() ||
+        left->second.kind != now->second.kind || now->second.kind == Value::Kind::Pointer ||
+        !z3::eq(left->second.expr.get_sort(), now->second.expr.get_sort()) ||
+        !known(left->second.expr))
+      continue;
+    Value value = now->second;
+    value.expr = z3::ite(by_break, in(left->second.expr, exit_k), now->second.expr);
+    state_.env.insert_or_assign(key, value);
+  }
 }
 
 std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,

@@ -40,8 +40,11 @@ void Builder::walk(const clang::Stmt *stmt) {
   } else if (auto *ret = dyn_cast<clang::ReturnStmt>(stmt)) {
     walkReturn(*ret);
   } else if (isa<clang::BreakStmt, clang::ContinueStmt>(stmt)) {
-    // The rest of this iteration is not executed on this path; the loop's
-    // exit state is over-approximated anyway.
+    // The rest of this iteration is not executed on this path; a break of
+    // the loop itself leaves it with this state.
+    if (isa<clang::BreakStmt>(stmt) && !loop_exits_.empty() &&
+        loop_exits_.back().switch_depth == switches_.size())
+      loop_exits_.back().breaks.push_back(state_);
     endPath();
   } else if (auto *range_for = dyn_cast<clang::CXXForRangeStmt>(stmt)) {
     walkForRange(*range_for);

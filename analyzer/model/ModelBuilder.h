@@ -208,6 +208,15 @@ private:
   // known (the for-header counter).
   void walkLoop(const clang::Stmt &loop, const LoopShape &shape,
                 std::vector<SteppedVariable> stepped, const clang::Stmt *head = nullptr);
+  // What the one `break` of a loop leaves in the variables the loop
+  // assigns: after the loop, a thread that left through it holds their
+  // values there at its exit iteration `exit_k` (a flag set in the last
+  // iteration, `computed = ...; if (i == n - 1) break;`). Only values made
+  // of what the loop's entry already knew and of its iteration `k` are
+  // kept: a value loaded inside the loop is one iteration's, not the exit's.
+  void keepBreakValues(const State &at_break, const z3::expr &enters, const z3::expr &k,
+                       const z3::expr &exit_k, const z3::expr &entry_pc,
+                       const std::set<std::string> &assigned, size_t locals_at_entry);
   // The loop's other induction variables, valued at the loop's entry.
   void addSteppedVariables(const LoopShape &shape, const std::set<std::string> &assigned,
                            std::vector<SteppedVariable> &stepped);
@@ -438,6 +447,13 @@ private:
     std::set<std::string> assigned;
   };
   std::vector<SwitchContext> switches_;
+  // The states at the `break`s of each enclosing loop (a break inside a
+  // switch of the loop leaves the switch: `switch_depth` tells them apart).
+  struct LoopExits {
+    size_t switch_depth;
+    std::vector<State> breaks;
+  };
+  std::vector<LoopExits> loop_exits_;
   // What each thread_group variable holds (bindGroupShape); mutable as
   // counting a callee's barriers binds its parameters too.
   mutable std::map<const clang::ValueDecl *, GroupShape> group_shapes_;

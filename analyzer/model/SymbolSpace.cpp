@@ -82,10 +82,20 @@ z3::expr SymbolSpace::forThread(const z3::expr &e, int thread) const {
 
 bool SymbolSpace::isThreadDependent(const z3::expr &e,
                                     const std::vector<z3::expr> &same_for_all) const {
+  return mentionsLocals(e, 0, same_for_all);
+}
+
+bool SymbolSpace::mentionsLocalsSince(const z3::expr &e, size_t mark,
+                                      const std::vector<z3::expr> &except) const {
+  return mentionsLocals(e, mark, except);
+}
+
+bool SymbolSpace::mentionsLocals(const z3::expr &e, size_t first,
+                                 const std::vector<z3::expr> &except) const {
   std::unordered_set<unsigned> local_ids;
-  for (unsigned i = 0; i < locals_.size(); ++i)
+  for (unsigned i = static_cast<unsigned>(first); i < locals_.size(); ++i)
     local_ids.insert(locals_[i].id());
-  for (const z3::expr &uniform : same_for_all)
+  for (const z3::expr &uniform : except)
     local_ids.erase(uniform.id());
   std::vector<z3::expr> todo{e};
   std::unordered_set<unsigned> seen;

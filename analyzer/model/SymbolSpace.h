@@ -68,10 +68,18 @@ public:
   bool isThreadDependent(const z3::expr &e,
                          const std::vector<z3::expr> &same_for_all = {}) const;
 
+  // How many thread-local symbols exist: a mark for mentionsLocalsSince.
+  size_t localCount() const { return locals_.size(); }
+  // Whether `e` mentions a thread-local symbol made after `mark`, other
+  // than those in `except`.
+  bool mentionsLocalsSince(const z3::expr &e, size_t mark,
+                           const std::vector<z3::expr> &except) const;
+
   // Ranges of the built-in coordinates for one thread.
   z3::expr coordinateBounds(int thread) const;
 
 private:
+  bool mentionsLocals(const z3::expr &e, size_t first, const std::vector<z3::expr> &except) const;
   std::string uniqueName(const std::string &hint);
   void addLocal(const z3::expr &symbol);
 

@@ -110,5 +110,48 @@ int main() { float *d; cudaMalloc(&d, 1 << 20); passes<<<1, 128>>>(d, 64, 3); }
   EXPECT_EQ(races.front().first().location().line(), 6u);
 }
 
+TEST(LoopInduction, AFlagSetInTheIterationThatBreaksKeepsThatIterationsValue) {
+  // Each step narrows the threads that compute; the loop leaves by its
+  // break in the last step, so `computed` after it is the last step's
+  // range, whose blocks' outputs do not overlap. Breaking a step earlier
+  // leaves the wider range, whose neighbours overlap.
+  const std::string code = R"(
+__global__ void step(const int *src, int *dst, int iteration, int cols) {
+  __shared__ int prev[16], result[16];
+  int tx = threadIdx.x;
+  int x = (16 - 2 * iteration) * blockIdx.x - iteration + tx;
+  if (x >= 0 && x < cols) prev[tx] = src[x];
+  __syncthreads();
+  bool computed;
+  for (int i = 0; i < iteration; i++) {
+    computed = false;
+    if (tx >= i + 1 && tx <= 16 - i - 2) {
+      computed = true;
+      result[tx] = prev[tx - 1] + prev[tx] + prev[tx + 1];
+    }
+    __syncthreads();
+    if (i == LAST) break;
+    if (computed) prev[tx] = result[tx];
+    __syncthreads();
+  }
+  if (computed && x >= 0 && x < cols) dst[x] = result[tx];
+}
+int main() {
+  int *a, *b;
+  cudaMalloc(&a, 4096 * 4); cudaMalloc(&b, 4096 * 4);
+  step<<<342, 16>>>(a, b, 2, 4096);
+}
+)";
+  auto withLast = [&](const char *last) {
+    std::string text = code;
+    text.replace(text.find("LAST"), 4, last);
+    return analyzeCode(text);
+  };
+  auto last = withLast("iteration - 1");
+  EXPECT_GT(last.pairs_checked(), 0);
+  EXPECT_TRUE(findings(last).empty()) << last.DebugString();
+  EXPECT_FALSE(findings(withLast("iteration - 2"), v1::RACE_CLASS_INTER_BLOCK).empty());
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
