@@ -56,20 +56,19 @@ bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
   return false;
 }
 
-bool HostValues::reassignedField(const clang::FieldDecl &field) const {
+bool HostValues::setFromPointer(llvm::function_ref<bool(const clang::Expr &)> target) const {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
-    const clang::FieldDecl *field;
+    llvm::function_ref<bool(const clang::Expr &)> target;
     clang::ASTContext *ast;
     bool found = false;
     bool VisitBinaryOperator(clang::BinaryOperator *op) {
-      auto *member = dyn_cast<clang::MemberExpr>(op->getLHS()->IgnoreParenCasts());
-      if (op->isAssignmentOp() && member && member->getMemberDecl() == field &&
+      if (op->isAssignmentOp() && target(*op->getLHS()->IgnoreParenCasts()) &&
           (op->getOpcode() != clang::BO_Assign || copiesPointer(op->getRHS(), *ast)))
         found = true;
       return !found;
     }
   } finder;
-  finder.field = &field;
+  finder.target = target;
   finder.ast = &ast_;
   if (!host_ || !host_->hasBody())
     return true;
@@ -77,25 +76,18 @@ bool HostValues::reassignedField(const clang::FieldDecl &field) const {
   return finder.found;
 }
 
+bool HostValues::reassignedField(const clang::FieldDecl &field) const {
+  return setFromPointer([&](const clang::Expr &lhs) {
+    auto *member = dyn_cast<clang::MemberExpr>(&lhs);
+    return member && member->getMemberDecl() == &field;
+  });
+}
+
 bool HostValues::reassignedElement(const clang::VarDecl &var) const {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    const clang::VarDecl *var;
-    clang::ASTContext *ast;
-    bool found = false;
-    bool VisitBinaryOperator(clang::BinaryOperator *op) {
-      auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(op->getLHS()->IgnoreParenCasts());
-      if (op->isAssignmentOp() && subscript && referencedVar(subscript->getBase()) == var &&
-          (op->getOpcode() != clang::BO_Assign || copiesPointer(op->getRHS(), *ast)))
-        found = true;
-      return !found;
-    }
-  } finder;
-  finder.var = &var;
-  finder.ast = &ast_;
-  if (!host_ || !host_->hasBody())
-    return true;
-  finder.TraverseStmt(host_->getBody());
-  return finder.found;
+  return setFromPointer([&](const clang::Expr &lhs) {
+    auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(&lhs);
+    return subscript && referencedVar(subscript->getBase()) == &var;
+  });
 }
 
 HostValues::PointerOrigin HostValues::fieldOrigin(const clang::MemberExpr &member) {

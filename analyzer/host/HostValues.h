@@ -22,6 +22,8 @@
 #include "analyzer/model/SymbolSpace.h"
 #include "analyzer/model/VariableWrites.h"
 
+#include <llvm/ADT/STLFunctionalExtras.h>
+
 #include <array>
 #include <map>
 #include <memory>
@@ -216,6 +218,9 @@ private:
   // declaration (`p = q`, `std::swap(p, q)`), so that its buffer is one of
   // those its definitions give.
   bool reassignedPointer(const clang::VarDecl &var) const;
+  // Whether some assignment in the host function to a place `target`
+  // accepts sets it from another pointer rather than from an allocation.
+  bool setFromPointer(llvm::function_ref<bool(const clang::Expr &)> target) const;
   // Whether some assignment in the host function sets an element of the
   // array `var` from another pointer (`buf[1] = buf[0]`).
   bool reassignedElement(const clang::VarDecl &var) const;
