@@ -38,6 +38,11 @@ struct LaunchContext {
   // set on several paths, buffers a loop exchanges): they point into one
   // buffer only where the condition, over shared symbols, holds.
   std::map<std::pair<int, int>, z3::expr> alias_conditions;
+  // Pairs of pointer parameters that host facts keep in separate buffers
+  // although they may each name the same ones (a pointer set on several
+  // paths, buffers a loop exchanges): the facts, which a race-free verdict
+  // on the pair rests on.
+  std::map<std::pair<int, int>, std::vector<v1::Assumption>> kept_apart;
   // Pointer parameters into a shared buffer whose place in it the host code
   // shows (a fact on their base symbol): their aliasing is exact.
   std::set<int> placed;

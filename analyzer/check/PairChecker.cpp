@@ -123,6 +123,9 @@ private:
   bool distinctByAssumption(const MemoryAccess &a, const MemoryAccess &b) const;
   // The race-freedom verdict of such a pair, with the assumption stated.
   void addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b);
+  // A race-free verdict resting on the host facts that keep two pointer
+  // parameters in separate buffers (LaunchContext::kept_apart).
+  void addKeptApart(const MemoryAccess &a, const MemoryAccess &b);
   // A race-freedom verdict for the pair in this launch, with no assumption yet.
   v1::RaceFreedomProof proofOf(const MemoryAccess &a, const MemoryAccess &b) const;
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
@@ -556,6 +559,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   if (!mayAlias(a, b)) {
     if (distinctByAssumption(a, b))
       addAssumedDistinct(a, b);
+    addKeptApart(a, b);
     return;
   }
   // Scoped atomics on a lock or flag word are reported through the
@@ -889,6 +893,23 @@ bool mentions(const z3::expr &term, const z3::expr &symbol,
 }
 
 } // namespace
+
+void Checker::addKeptApart(const MemoryAccess &a, const MemoryAccess &b) {
+  using Kind = MemoryObject::Kind;
+  if (a.object == b.object || a.object->kind != Kind::PointerParameter ||
+      b.object->kind != Kind::PointerParameter)
+    return;
+  int i = a.object->parameter_index, j = b.object->parameter_index;
+  auto found = context_.kept_apart.find({std::min(i, j), std::max(i, j)});
+  if (found == context_.kept_apart.end())
+    return;
+  v1::RaceFreedomProof proof = proofOf(a, b);
+  for (v1::Assumption assumption : found->second) {
+    assumption.set_role(v1::Assumption::ROLE_REQUIRED_FOR_RACE_FREEDOM);
+    *proof.add_assumptions() = std::move(assumption);
+  }
+  result_.proofs.push_back(std::move(proof));
+}
 
 void Checker::addProof(const MemoryAccess &a, const MemoryAccess &b,
                        const z3::expr_vector &core,

@@ -409,13 +409,16 @@ void addChoiceAliasing(LaunchContext &context, const PointerArgument &first,
                        const v1::SourceLocation &where) {
   z3::context &ctx = symbols.context();
   z3::expr shared = ctx.bool_val(false);
-  bool alias = false, placed = true;
+  bool alias = false, placed = true, excluded = false;
   std::vector<z3::expr> apart;
   for (const auto &a : first.choices)
     for (const auto &b : second.choices) {
       z3::expr both = (a.when && b.when && sameBuffer(a.origin, b.origin, ctx)).simplify();
-      if (!together(both, facts, ctx))
+      if (!together(both, facts, ctx)) {
+        excluded = excluded || !both.is_false() || (a.origin.root == b.origin.root &&
+                                                    a.origin.field == b.origin.field);
         continue;
+      }
       alias = true;
       shared = shared || both;
       if (!a.origin.offset || !b.origin.offset) {
@@ -427,9 +430,24 @@ void addChoiceAliasing(LaunchContext &context, const PointerArgument &first,
                         symbols.shared(pointerBaseSymbolName(names[second.index]), kInt64) ==
                     (*a.origin.offset - *b.origin.offset).simplify()));
     }
-  if (!alias)
-    return;
   std::pair<int, int> pair{first.index, second.index};
+  if (!alias) {
+    // Both may name one buffer, but never at once: say why, with the
+    // exchanges of loops that keep them apart.
+    if (!excluded)
+      return;
+    std::vector<v1::Assumption> &why = context.kept_apart[pair];
+    why.push_back(assumption(v1::HOST_FACT_KIND_ARGUMENT_RELATION,
+                             "arguments " + names[first.index] + " and " +
+                                 names[second.index] +
+                                 " never point into one buffer: the host code chooses "
+                                 "their buffers together",
+                             where));
+    for (const Fact &fact : facts)
+      if (fact.assumption.description().rfind("loop: only exchanges", 0) == 0)
+        why.push_back(fact.assumption);
+    return;
+  }
   context.may_alias.insert(pair);
   shared = shared.simplify();
   if (!shared.is_true())

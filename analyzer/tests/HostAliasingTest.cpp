@@ -154,6 +154,30 @@ void sortSteps(float *dst, float *buf, float *dstv, float *bufv, int stages) {
                              "okey = ikey;");
 }
 
+TEST(HostAliasing, ARaceFreeVerdictNamesTheExchangeThatKeepsBuffersApart) {
+  auto result = analyzeCode(std::string(kShift) + R"(
+#include <utility>
+int main() {
+  float *in, *out;
+  cudaMalloc(&in, 1 << 20);
+  cudaMalloc(&out, 1 << 20);
+  for (int step = 0; step < 8; ++step) {
+    shift<<<4, 256>>>(in, out, 1024);
+    std::swap(in, out);
+  }
+}
+)");
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+  bool together = false, exchange = false;
+  for (const v1::RaceFreedomProof &proof : result.race_freedom_proofs())
+    for (const v1::Assumption &a : proof.assumptions()) {
+      together |= a.description().find("in and out never point into one buffer") !=
+                  std::string::npos;
+      exchange |= a.description().find("loop: only exchanges the values of 'in', 'out'") == 0;
+    }
+  EXPECT_TRUE(together && exchange) << result.DebugString();
+}
+
 TEST(HostAliasing, ElementsOfABufferArrayByExchangedIndicesStayApart) {
   // Two allocations in an array, read and written by indices a step loop
   // exchanges through a temporary: the indices always differ.
