@@ -105,6 +105,12 @@ bool neverReturnsAt(const clang::FunctionDecl &callee, int depth) {
 
 } // namespace
 
+bool isStdSwap(const clang::CallExpr &call) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  return callee && callee->getName() == "swap" && callee->isInStdNamespace() &&
+         call.getNumArgs() == 2;
+}
+
 bool neverReturns(const clang::FunctionDecl &callee) { return neverReturnsAt(callee, 0); }
 
 bool callsTerminator(const clang::Stmt *stmt) {

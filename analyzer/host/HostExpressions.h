@@ -14,6 +14,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class Expr;
 class FunctionDecl;
 class RecordDecl;
@@ -49,6 +50,9 @@ std::string shortSourceText(const clang::Stmt &stmt, const clang::SourceManager 
 // pointer already points to (`p = q`, `p = base + n`): neither an
 // allocation (a call, a new-expression) nor null.
 bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast);
+
+// `std::swap(a, b)`: the two variables exchange their values.
+bool isStdSwap(const clang::CallExpr &call);
 
 // Whether `stmt` returns, throws or calls a function that does not return.
 bool callsTerminator(const clang::Stmt *stmt);

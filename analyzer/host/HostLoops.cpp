@@ -114,10 +114,7 @@ namespace gpurace::analyzer {
 z3::expr HostValues::exchangeSelector(const Definition &definition, const clang::VarDecl &var) {
   const std::vector<const clang::VarDecl *> &group = definition.group;
   std::string loop = std::to_string(definition.at->getBeginLoc().getRawEncoding()) +
-                     (definition.after_loop ? ":after" : ":head");
-  for (const HostValues *frame = caller_; frame; frame = frame->caller_)
-    if (frame->launch_)
-      loop += "<" + std::to_string(frame->launch_->getBeginLoc().getRawEncoding());
+                     (definition.after_loop ? ":after" : ":head") + callChainSuffix();
   auto selectorOf = [&](const clang::VarDecl &member) {
     return symbols_.shared("host:exchange@" + loop + ":" + member.getNameAsString(), kInt64);
   };

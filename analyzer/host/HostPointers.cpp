@@ -21,13 +21,6 @@ namespace {
 // Beyond this many buffers a pointer may be in, it may be in any.
 constexpr size_t kMaxPointerChoices = 16;
 
-// `std::swap(a, b)`.
-bool isSwap(const clang::CallExpr &call) {
-  const clang::FunctionDecl *callee = call.getDirectCallee();
-  return callee && callee->getName() == "swap" && callee->isInStdNamespace() &&
-         call.getNumArgs() == 2;
-}
-
 } // namespace
 
 const clang::Expr *HostValues::viewInitializer(const clang::VarDecl &var) const {
@@ -44,7 +37,7 @@ const clang::Expr *HostValues::viewInitializer(const clang::VarDecl &var) const 
 
 bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
   for (const clang::Stmt *write : environment_.writesOf(var)) {
-    if (auto *call = dyn_cast<clang::CallExpr>(write); call && isSwap(*call))
+    if (auto *call = dyn_cast<clang::CallExpr>(write); call && isStdSwap(*call))
       return true; // `std::swap(p, q)`: p takes q's buffer
     auto *assign = dyn_cast<clang::BinaryOperator>(write);
     if (!assign || !referencedVar(assign->getLHS()) ||
@@ -246,21 +239,16 @@ HostValues::definitionChoices(const Definition &definition, const clang::VarDecl
     // `std::swap(p, q)` leaves q's buffer in p; another call that takes
     // the pointer's address (`cudaMalloc(&p, n)`) gives it one of its own.
     auto *call = dyn_cast<clang::CallExpr>(definition.value);
-    if (call && isSwap(*call)) {
+    if (call && isStdSwap(*call)) {
       const clang::Expr *first = call->getArg(0), *second = call->getArg(1);
       return pointerChoices(referencedVar(first) == &var ? second : first);
     }
     return {{own, always}};
   }
-  case Definition::Kind::OnEntry: {
-    auto *param = dyn_cast<clang::ParmVarDecl>(&var);
-    auto *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
-    unsigned index = param ? param->getFunctionScopeIndex() : 0;
-    if (param && call && param->getDeclContext() == host_ && index < call->getNumArgs() &&
-        !isa<clang::CXXDefaultArgExpr>(call->getArg(index)))
-      return caller_->pointerChoices(call->getArg(index));
+  case Definition::Kind::OnEntry:
+    if (const clang::Expr *arg = callArgument(var))
+      return caller_->pointerChoices(arg);
     return {{own, always}};
-  }
   case Definition::Kind::Exchanged: {
     // One member's buffer on entry to the loop, a different one for each.
     z3::expr selector = exchangeSelector(definition, var);

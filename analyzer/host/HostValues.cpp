@@ -266,16 +266,11 @@ z3::expr HostValues::onEntry(const clang::VarDecl &var, const std::string &field
   if (isGlobalVariable(var))
     return globalOnEntry(var, field);
   auto *param = dyn_cast<clang::ParmVarDecl>(&var);
-  const clang::CallExpr *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
-  if (param && call && param->getDeclContext() == host_) {
-    unsigned index = param->getFunctionScopeIndex();
-    if (index < call->getNumArgs() && !isa<clang::CXXDefaultArgExpr>(call->getArg(index))) {
-      const clang::Expr *arg = call->getArg(index);
-      std::optional<z3::expr> passed =
-          field.empty() ? caller_->value(arg) : caller_->structField(arg, field);
-      if (passed)
-        return *passed;
-    }
+  if (const clang::Expr *arg = callArgument(var)) {
+    std::optional<z3::expr> passed =
+        field.empty() ? caller_->value(arg) : caller_->structField(arg, field);
+    if (passed)
+      return *passed;
   }
   if (param && !caller_ && !entry_param_ && host_)
     return unknownSymbolOf(var, field,
@@ -384,17 +379,27 @@ z3::expr HostValues::symbolFor(const clang::VarDecl &var) {
   return symbols_.shared(name, kInt64);
 }
 
-const clang::Expr *HostValues::argumentFor(const clang::VarDecl &var) const {
+const clang::Expr *HostValues::callArgument(const clang::VarDecl &var) const {
   auto *param = dyn_cast<clang::ParmVarDecl>(&var);
-  if (!caller_ || !param || param->getDeclContext() != host_ ||
-      assignedOutsideInit(var))
+  auto *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
+  if (!call || !param || param->getDeclContext() != host_)
     return nullptr;
-  auto *call = dyn_cast<clang::CallExpr>(caller_->launch_);
   unsigned index = param->getFunctionScopeIndex();
-  if (!call || index >= call->getNumArgs() ||
-      isa<clang::CXXDefaultArgExpr>(call->getArg(index)))
+  if (index >= call->getNumArgs() || isa<clang::CXXDefaultArgExpr>(call->getArg(index)))
     return nullptr;
   return call->getArg(index);
+}
+
+const clang::Expr *HostValues::argumentFor(const clang::VarDecl &var) const {
+  return assignedOutsideInit(var) ? nullptr : callArgument(var);
+}
+
+std::string HostValues::callChainSuffix() const {
+  std::string suffix;
+  for (const HostValues *frame = caller_; frame; frame = frame->caller_)
+    if (frame->launch_)
+      suffix += "<" + std::to_string(frame->launch_->getBeginLoc().getRawEncoding());
+  return suffix;
 }
 
 z3::expr HostValues::memberOfThis(const clang::FieldDecl &field) {
@@ -429,12 +434,8 @@ std::string HostValues::unknownName(const clang::Expr &expr) const {
   // One symbol per expression and chain of calls to this frame: the frames
   // that read one evaluation of it (the launch's and a checking helper's
   // view of `n = atoi(argv[1])`) share it, two calls of one helper do not.
-  std::string name =
-      "host:unknown@" + std::to_string(expr.getBeginLoc().getRawEncoding());
-  for (const HostValues *frame = caller_; frame; frame = frame->caller_)
-    if (frame->launch_)
-      name += "<" + std::to_string(frame->launch_->getBeginLoc().getRawEncoding());
-  return name;
+  return "host:unknown@" + std::to_string(expr.getBeginLoc().getRawEncoding()) +
+         callChainSuffix();
 }
 
 std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {

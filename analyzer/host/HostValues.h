@@ -239,8 +239,13 @@ private:
   // shows it, else a symbol of its own.
   z3::expr conditionValue(const clang::Expr &condition);
   // The argument the caller passes for a parameter of `host`, when this
-  // frame has a caller and the parameter keeps that value.
+  // frame has a caller (callArgument), and when the parameter keeps that
+  // value too (argumentFor).
+  const clang::Expr *callArgument(const clang::VarDecl &var) const;
   const clang::Expr *argumentFor(const clang::VarDecl &var) const;
+  // What names a symbol per chain of calls to this frame, so that two
+  // calls of one helper get symbols of their own.
+  std::string callChainSuffix() const;
   z3::expr symbolFor(const clang::VarDecl &var);
   bool assignedOutsideInit(const clang::VarDecl &var) const;
   // The bytes behind `v.data()` of a std::vector sized at construction.

@@ -383,28 +383,46 @@ struct PointerArgument {
   std::vector<HostValues::PointerChoice> choices;
 };
 
-// Whether two choices of buffer can hold at once and name the same one
-// (`both`), under what the host values are known to satisfy (the
-// exchanges of a loop keep their variables apart); an undecided query
-// counts as yes.
-bool together(const z3::expr &both, const std::vector<Fact> &facts, z3::context &ctx) {
-  if (both.is_true() || both.is_false())
-    return both.is_true();
-  z3::solver solver(ctx);
-  z3::params limits(ctx);
-  limits.set("rlimit", 2000000u);
-  solver.set(limits);
-  for (const Fact &fact : facts)
-    solver.add(fact.term);
-  solver.add(both);
-  return solver.check() != z3::unsat;
-}
+// Whether host conditions can hold, under what the host values are known
+// to satisfy (the exchanges of a loop keep their variables apart). The
+// facts go to the solver once, at the first condition it is needed for;
+// an undecided query counts as yes.
+class HostConditions {
+public:
+  HostConditions(std::vector<Fact> facts, z3::context &ctx)
+      : facts_(std::move(facts)), ctx_(ctx) {}
+
+  const std::vector<Fact> &facts() const { return facts_; }
+
+  bool possible(const z3::expr &condition) {
+    if (condition.is_true() || condition.is_false())
+      return condition.is_true();
+    if (!solver_) {
+      solver_.emplace(ctx_);
+      z3::params limits(ctx_);
+      limits.set("rlimit", 2000000u);
+      solver_->set(limits);
+      for (const Fact &fact : facts_)
+        solver_->add(fact.term);
+    }
+    solver_->push();
+    solver_->add(condition);
+    bool sat = solver_->check() != z3::unsat;
+    solver_->pop();
+    return sat;
+  }
+
+private:
+  std::vector<Fact> facts_;
+  z3::context &ctx_;
+  std::optional<z3::solver> solver_;
+};
 
 // Whether two pointer arguments may point into one buffer, and under
 // which host condition; where both choices that share it place their
 // pointers in it, how far apart they are there.
 void addChoiceAliasing(LaunchContext &context, const PointerArgument &first,
-                       const PointerArgument &second, const std::vector<Fact> &facts,
+                       const PointerArgument &second, HostConditions &conditions,
                        const std::vector<std::string> &names, SymbolSpace &symbols,
                        const v1::SourceLocation &where) {
   z3::context &ctx = symbols.context();
@@ -414,7 +432,7 @@ void addChoiceAliasing(LaunchContext &context, const PointerArgument &first,
   for (const auto &a : first.choices)
     for (const auto &b : second.choices) {
       z3::expr both = (a.when && b.when && sameBuffer(a.origin, b.origin, ctx)).simplify();
-      if (!together(both, facts, ctx)) {
+      if (!conditions.possible(both)) {
         excluded = excluded || !both.is_false() || (a.origin.root == b.origin.root &&
                                                     a.origin.field == b.origin.field);
         continue;
@@ -443,7 +461,7 @@ void addChoiceAliasing(LaunchContext &context, const PointerArgument &first,
                                  " never point into one buffer: the host code chooses "
                                  "their buffers together",
                              where));
-    for (const Fact &fact : facts)
+    for (const Fact &fact : conditions.facts())
       if (fact.assumption.description().rfind("loop: only exchanges", 0) == 0)
         why.push_back(fact.assumption);
     return;
@@ -466,8 +484,8 @@ void addChoiceAliasing(LaunchContext &context, const PointerArgument &first,
 
 // Which pointer arguments may point into one buffer: two may where some
 // choice of each names the same host variable (or struct field) and the
-// conditions of both can hold together. One whose origin the host code
-// does not show (a global set from another pointer, a value read from
+// conditions of both can hold together (HostConditions). One whose origin
+// the host code does not show (a global set from another pointer, a value read from
 // elsewhere) may alias any other. Parameters of a function with no
 // visible caller (a library's launch wrapper) are taken to be buffers of
 // their own, an assumption the results state. Arguments into one buffer
@@ -493,10 +511,10 @@ void addPointerAliasing(LaunchContext &context, const std::vector<PointerArgumen
       context.assumed_distinct.insert(pointer.index);
     known.push_back(&pointer);
   }
-  std::vector<Fact> facts = host_values.valueFacts();
+  HostConditions conditions(host_values.valueFacts(), symbols.context());
   for (size_t a = 0; a < known.size(); ++a)
     for (size_t b = a + 1; b < known.size(); ++b)
-      addChoiceAliasing(context, *known[a], *known[b], facts, names, symbols, where);
+      addChoiceAliasing(context, *known[a], *known[b], conditions, names, symbols, where);
   // Arguments with one origin each, into the same buffer.
   std::vector<std::pair<OriginKey, std::vector<std::pair<int, HostValues::PointerOrigin>>>>
       placed;

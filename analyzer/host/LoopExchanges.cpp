@@ -56,9 +56,7 @@ std::optional<Copy> copyIn(const clang::Stmt &stmt) {
     return std::nullopt;
   }
   auto *call = dyn_cast<clang::CallExpr>(e);
-  const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
-  if (!callee || callee->getName() != "swap" || !callee->isInStdNamespace() ||
-      call->getNumArgs() != 2)
+  if (!call || !isStdSwap(*call))
     return std::nullopt;
   const clang::VarDecl *a = namedVar(call->getArg(0)), *b = namedVar(call->getArg(1));
   if (!a || !b)
@@ -66,18 +64,19 @@ std::optional<Copy> copyIn(const clang::Stmt &stmt) {
   return Copy{a, b, true};
 }
 
-// Whether control may leave the iteration inside `stmt`.
-bool jumps(const clang::Stmt &stmt) {
-  if (isa<clang::BreakStmt, clang::ContinueStmt, clang::ReturnStmt, clang::GotoStmt,
-          clang::CXXThrowExpr>(stmt))
-    return true;
-  if (callsTerminator(&stmt))
+// Whether `stmt` holds a break, continue or goto.
+bool branchesAway(const clang::Stmt &stmt) {
+  if (isa<clang::BreakStmt, clang::ContinueStmt, clang::GotoStmt>(stmt))
     return true;
   for (const clang::Stmt *child : stmt.children())
-    if (child && jumps(*child))
+    if (child && branchesAway(*child))
       return true;
   return false;
 }
+
+// Whether control may leave the iteration inside `stmt` (callsTerminator
+// covers returns, throws and calls that never return).
+bool jumps(const clang::Stmt &stmt) { return branchesAway(stmt) || callsTerminator(&stmt); }
 
 const clang::Stmt *bodyOf(const clang::Stmt &loop) {
   if (auto *for_loop = dyn_cast<clang::ForStmt>(&loop))
@@ -170,6 +169,9 @@ public:
     return out;
   }
 
+  // The variables the iteration's copies set, in the order they are set.
+  const std::vector<const clang::VarDecl *> &copied() const { return copied_; }
+
 private:
   // `t = a, a = b, b = t;` is three steps.
   static void addSteps(const clang::Stmt &stmt, std::vector<const clang::Stmt *> &steps) {
@@ -190,6 +192,9 @@ private:
   }
 
   void apply(const Copy &copy) {
+    for (const clang::VarDecl *var : {copy.to, copy.from})
+      if (std::find(copied_.begin(), copied_.end(), var) == copied_.end())
+        copied_.push_back(var);
     if (copy.swap) {
       const clang::VarDecl *a = holding(copy.to), *b = holding(copy.from);
       holds_[copy.to] = b;
@@ -219,14 +224,14 @@ private:
   clang::ASTContext &ast_;
   std::map<const clang::VarDecl *, const clang::VarDecl *> holds_;
   std::set<const clang::VarDecl *> clobbered_, referenced_, temporaries_;
+  std::vector<const clang::VarDecl *> copied_;
 };
 
 } // namespace
 
-std::vector<const clang::VarDecl *> exchangedIn(const clang::Stmt &loop,
-                                                const clang::VarDecl &var,
-                                                const ReachingDefinitions &environment,
-                                                clang::ASTContext &ast) {
+std::vector<std::vector<const clang::VarDecl *>>
+exchangeGroups(const clang::Stmt &loop, const ReachingDefinitions &environment,
+               clang::ASTContext &ast) {
   const clang::Stmt *body = bodyOf(loop);
   if (!body)
     return {};
@@ -238,7 +243,16 @@ std::vector<const clang::VarDecl *> exchangedIn(const clang::Stmt &loop,
   for (const clang::Stmt *child : loop.children())
     if (child && child != body)
       walk.clobber(*child);
-  return walk.groupOf(var);
+  std::vector<std::vector<const clang::VarDecl *>> groups;
+  for (const clang::VarDecl *var : walk.copied()) {
+    bool known = std::any_of(groups.begin(), groups.end(), [&](const auto &group) {
+      return std::find(group.begin(), group.end(), var) != group.end();
+    });
+    if (!known)
+      if (std::vector<const clang::VarDecl *> group = walk.groupOf(*var); !group.empty())
+        groups.push_back(std::move(group));
+  }
+  return groups;
 }
 
 } // namespace gpurace::analyzer

@@ -25,16 +25,14 @@ namespace gpurace::analyzer {
 
 class ReachingDefinitions;
 
-// The variables, `var` among them, that the body of `loop` only exchanges
-// with each other, in declaration order; empty when the loop writes `var`
-// otherwise. The exchange must be complete in every iteration: the writes
-// are plain copies and `std::swap` calls at the top level of the body,
-// with temporaries set before they are read, and no jump out of the
-// iteration between the first of them and the last.
-std::vector<const clang::VarDecl *> exchangedIn(const clang::Stmt &loop,
-                                                const clang::VarDecl &var,
-                                                const ReachingDefinitions &environment,
-                                                clang::ASTContext &ast);
+// The groups of variables that the body of `loop` only exchanges among
+// themselves, each in declaration order. The exchange must be complete in
+// every iteration: the writes are plain copies and `std::swap` calls at
+// the top level of the body, with temporaries set before they are read,
+// and no jump out of the iteration between the first of them and the last.
+std::vector<std::vector<const clang::VarDecl *>>
+exchangeGroups(const clang::Stmt &loop, const ReachingDefinitions &environment,
+               clang::ASTContext &ast);
 
 } // namespace gpurace::analyzer
 

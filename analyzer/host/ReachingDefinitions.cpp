@@ -216,6 +216,18 @@ std::vector<const clang::VarDecl *> ReachingDefinitions::writtenVariables() cons
   return out;
 }
 
+const std::vector<const clang::VarDecl *> &
+ReachingDefinitions::exchangeGroupOf(const clang::Stmt &loop, const clang::VarDecl &var) const {
+  static const std::vector<const clang::VarDecl *> none;
+  auto found = exchange_groups_.find(&loop);
+  if (found == exchange_groups_.end())
+    found = exchange_groups_.emplace(&loop, exchangeGroups(loop, *this, ast_)).first;
+  for (const auto &group : found->second)
+    if (std::find(group.begin(), group.end(), &var) != group.end())
+      return group;
+  return none;
+}
+
 bool ReachingDefinitions::contains(const clang::Stmt &outer, const clang::Stmt &inner) const {
   if (&outer == &inner)
     return true;
@@ -389,13 +401,13 @@ struct ReachingDefinitions::Walk {
   Definitions exchangedBy(const clang::Stmt &loop, bool after_loop) const {
     if (!field.empty() || pointee)
       return {};
-    std::vector<const clang::VarDecl *> group = exchangedIn(loop, var, env, env.ast_);
+    const std::vector<const clang::VarDecl *> &group = env.exchangeGroupOf(loop, var);
     if (group.empty())
       return {};
     Definition d;
     d.kind = Definition::Kind::Exchanged;
     d.at = &loop;
-    d.group = std::move(group);
+    d.group = group;
     d.after_loop = after_loop;
     return {d};
   }

@@ -111,6 +111,12 @@ public:
   // (`rows_ = n`, `this->rows_++`, `&rows_`).
   bool writesMember(const clang::FieldDecl &field) const { return member_writes_.count(&field) > 0; }
 
+  // The variables, `var` among them, that `loop` only exchanges among
+  // themselves (LoopExchanges.h), in declaration order; empty when it
+  // changes `var` otherwise. Worked out once per loop.
+  const std::vector<const clang::VarDecl *> &exchangeGroupOf(const clang::Stmt &loop,
+                                                             const clang::VarDecl &var) const;
+
   // Whether `inner` is `outer` or inside it.
   bool contains(const clang::Stmt &outer, const clang::Stmt &inner) const;
 
@@ -130,6 +136,8 @@ private:
   // to a call that may write what it points to.
   std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> pointee_writes_;
   std::set<const clang::FieldDecl *> member_writes_;
+  mutable std::map<const clang::Stmt *, std::vector<std::vector<const clang::VarDecl *>>>
+      exchange_groups_;
 };
 
 // The field that `write` sets of `var` (`var.field = ...`, `&var.field`;
