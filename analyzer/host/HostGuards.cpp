@@ -38,6 +38,7 @@ z3::expr HostValues::stated(const std::string &name, const z3::expr &value,
   z3::expr symbol = symbols_.shared(name, kInt64);
   if (!stated_.insert(name).second)
     return symbol;
+  stated_values_.emplace_back(symbol, value);
   Fact named{symbol == value, {}};
   if (at) {
     named = fact(symbol == value, v1::HOST_FACT_KIND_ANALYSIS, description, *at);
@@ -160,7 +161,7 @@ void HostValues::addLoopFacts(const clang::Stmt &loop, const clang::Expr *condit
 
 void HostValues::addInductionFacts(const clang::Stmt &loop, const clang::VarDecl &var,
                                    std::vector<Fact> &facts) {
-  if (!var.getType()->isIntegralOrEnumerationType())
+  if (!var.getType()->isIntegralOrEnumerationType() && !holdsWholeNumbers(var))
     return;
   const clang::Expr *start =
       var.isLocalVarDecl() && !var.isStaticLocal() ? var.getInit() : nullptr;

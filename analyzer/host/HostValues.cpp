@@ -104,7 +104,8 @@ const clang::Expr *fieldInitializer(const clang::Expr *init, const clang::Record
 
 std::optional<z3::expr> HostValues::valueAt(const clang::VarDecl &var, const std::string &field,
                                             const clang::Stmt &point) {
-  if (field.empty() && !var.getType().getNonReferenceType()->isIntegralOrEnumerationType())
+  if (field.empty() && !var.getType().getNonReferenceType()->isIntegralOrEnumerationType() &&
+      !holdsWholeNumbers(var))
     return std::nullopt;
   auto key = std::make_tuple(&var, field, &point);
   bool local = var.isLocalVarDecl() && !var.isStaticLocal();
@@ -442,14 +443,20 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
   if (!expr)
     return std::nullopt;
   expr = expr->IgnoreParens();
+  if (expr->getType()->isRealFloatingType())
+    return floatValue(*expr).whole;
   if (!expr->getType()->isIntegralOrEnumerationType() &&
       !expr->getType()->isBooleanType())
     return std::nullopt;
   clang::Expr::EvalResult constant;
   if (!expr->isValueDependent() && expr->EvaluateAsInt(constant, ast_))
     return arith_.constant(constant.Val.getInt().getExtValue(), kInt64);
-  if (auto *cast = dyn_cast<clang::CastExpr>(expr))
-    return value(cast->getSubExpr());
+  if (auto *cast = dyn_cast<clang::CastExpr>(expr)) {
+    if (cast->getCastKind() != clang::CK_FloatingToIntegral)
+      return value(cast->getSubExpr());
+    if (std::optional<z3::expr> truncated = truncatedFloat(*expr, *cast->getSubExpr()))
+      return truncated;
+  }
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(expr))
     if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
       return valueAt(*var, "", *ref);

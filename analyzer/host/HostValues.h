@@ -25,6 +25,7 @@
 #include <llvm/ADT/STLFunctionalExtras.h>
 
 #include <array>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,7 +37,9 @@
 
 namespace clang {
 class ASTContext;
+class BinaryOperator;
 class CallExpr;
+class DeclRefExpr;
 class Expr;
 class FieldDecl;
 class FunctionDecl;
@@ -273,6 +276,36 @@ private:
                     const clang::Stmt &body, std::vector<Fact> &facts);
   void addInductionFacts(const clang::Stmt &loop, const clang::VarDecl &var,
                          std::vector<Fact> &facts);
+  // A host floating-point value (HostFloats.cpp): exact where it holds a
+  // whole number (`(float)n`, `ceil(n / 256.0)`, a counter `t += step`
+  // from 0), and bounds that hold of it either way.
+  struct FloatValue {
+    std::optional<z3::expr> whole;
+    double low = -std::numeric_limits<double>::infinity();
+    double high = std::numeric_limits<double>::infinity();
+  };
+  FloatValue floatValue(const clang::Expr &expr);
+  FloatValue variableFloat(const clang::VarDecl &var, const clang::DeclRefExpr &ref);
+  FloatValue arithmeticFloat(const clang::BinaryOperator &binary);
+  FloatValue calledFloat(const clang::CallExpr &call);
+  // The integer a float converts to (`(int)((float)n / scale)`): its whole
+  // value, else a symbol between its truncated bounds, stated; nothing
+  // when it has no bound.
+  std::optional<z3::expr> truncatedFloat(const clang::Expr &conversion,
+                                         const clang::Expr &operand);
+  // Whether every write of a local float variable stores a whole number,
+  // and whether an expression does.
+  bool holdsWholeNumbers(const clang::VarDecl &var);
+  bool storesWholeNumber(const clang::Expr &stored);
+  // ceil(a / b) (or floor) of whole values, as integer division.
+  z3::expr roundedQuotient(const z3::expr &a, const z3::expr &b, bool up);
+  void widen(FloatValue &value) const;
+  // Bounds of an integer read as a float: its value where the stated
+  // symbols it is made of reduce it to a constant, else its type's range.
+  void integerBounds(const clang::Expr &integer, FloatValue &value);
+  // The fact that a whole value read as a float of `bits` mantissa bits
+  // is exact: |whole| <= 2^bits.
+  void statedExact(const z3::expr &whole, const clang::Expr &at, int bits);
   // Bounds of a variable the loop scales (`stride <<= 1`), from its start.
   void addScalingFacts(const clang::Stmt &loop, const z3::expr &at_launch,
                        const z3::expr &from, const StepSummary &steps,
@@ -302,7 +335,12 @@ private:
   std::vector<Fact> value_facts_;
   std::set<std::string> ranged_;
   std::set<std::string> stated_;
+  // The symbols `stated` made and the values they stand for.
+  std::vector<std::pair<z3::expr, z3::expr>> stated_values_;
   std::map<const clang::CallExpr *, z3::expr> returned_values_;
+  // Float variables found to hold whole numbers (or not); empty while
+  // being decided.
+  std::map<const clang::VarDecl *, std::optional<bool>> whole_floats_;
   // Built at the first global read, shared by the frames of one parse.
   std::shared_ptr<const GlobalWriters> global_writers_;
   // Calls followed from the launching function to this frame; summaries

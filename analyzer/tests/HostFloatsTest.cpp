@@ -1,0 +1,110 @@
+// Host values computed in floating point: whole numbers read exactly
+// (ceil of a quotient, a float counter), and other floats converted back to
+// integers within the bounds interval arithmetic gives them.
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+// Race-free exactly when every block has at most 256 threads.
+const char *kFillKernel = R"(
+#include <cmath>
+#include <algorithm>
+__global__ void fill(float *out, int n) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (i < n) out[i] = 0.5f * i;
+}
+)";
+
+std::string withHost(const char *host, int value) {
+  char code[1024];
+  std::snprintf(code, sizeof code, host, value);
+  return std::string(kFillKernel) + code;
+}
+
+bool mentionsImprecision(const v1::RaceCandidate &candidate, const std::string &mention) {
+  for (const v1::Imprecision &imprecision : candidate.imprecisions())
+    if (imprecision.detail().find(mention) != std::string::npos)
+      return true;
+  return false;
+}
+
+TEST(HostFloats, CeilOfAQuotientIsExactCeilingDivision) {
+  // ceil(1024 / 4.0) == 256 threads; ceil(1025 / 4.0) == 257.
+  const char *host = R"(
+int main() {
+  int n = %d;
+  int threads = (int)ceil(n / 4.0);
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)";
+  auto race_free = analyzeCode(withHost(host, 1024));
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(withHost(host, 1025));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_EQ(found[0].witness().block_dim().x(), 257u);
+  EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
+}
+
+TEST(HostFloats, AFloatCounterOfWholeNumbersIsTheLoopsCounter) {
+  // Threads 64 * (t + 1) for t = 0, 1, ... while t < bound.
+  const char *host = R"(
+int main() {
+  float *out; cudaMalloc(&out, 1 << 22);
+  for (float t = 0; t < %d; t += 1)
+    fill<<<1024, (int)(64 * (t + 1))>>>(out, 1 << 20);
+}
+)";
+  auto race_free = analyzeCode(withHost(host, 4));
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(withHost(host, 5));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_EQ(found[0].witness().block_dim().x(), 320u);
+}
+
+TEST(HostFloats, AFractionalStepIsNotAWholeCounter) {
+  // t = 0, 0.5, ..., 3.5: 64 * (t + 1) reaches 288 threads, though
+  // t < 4 would keep a whole counter at 256.
+  auto result = analyzeCode(withHost(R"(
+int main() {
+  float *out; cudaMalloc(&out, 1 << 22);
+  for (float t = 0; t < %d; t += 0.5f)
+    fill<<<1024, (int)(64 * (t + 1))>>>(out, 1 << 20);
+}
+)",
+                                     4));
+  EXPECT_FALSE(findings(result).empty()) << result.DebugString();
+}
+
+TEST(HostFloats, AConvertedFloatKeepsItsBounds) {
+  // 512 divided by at least 2 (race-free) or by at least 1 (racy).
+  const char *host = R"(
+int main() {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  float scale = std::max(64.0f / prop.multiProcessorCount, %d.0f);
+  int threads = (int)(512 / scale);
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)";
+  auto race_free = analyzeCode(withHost(host, 2));
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(withHost(host, 1));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_LE(found[0].witness().block_dim().x(), 512u);
+  EXPECT_TRUE(mentionsImprecision(found[0], "converts a floating-point value"))
+      << found[0].DebugString();
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
