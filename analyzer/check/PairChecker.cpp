@@ -159,6 +159,11 @@ private:
   // the solver's current race constraints.
   bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
                       const MemoryAccess &a, const MemoryAccess &b);
+  // A write and a read of another thread that, wherever they race, ran
+  // the same write before reading and stored the same value: the only write
+  // to its object, outside loops.
+  bool readsWhatItStored(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                         const MemoryAccess &write, const MemoryAccess &read);
   void addProof(const MemoryAccess &a, const MemoryAccess &b,
                 const z3::expr_vector &core,
                 const std::vector<z3::expr> &trackers);
@@ -598,6 +603,12 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
         result_.candidates.back().set_benign(
             "both threads store the same value wherever they race: the location "
             "ends up holding it whichever write lands last");
+      else if (readsWhatItStored(solver, trackers, a, b) ||
+               readsWhatItStored(solver, trackers, b, a))
+        result_.candidates.back().set_benign(
+            "the reading thread stored the same value there itself before it reads, and "
+            "no other write of the kernel stores there: the read returns that value "
+            "whichever store it sees");
     } else if (verdict == z3::unknown) {
       // Z3 gives the same reason ("canceled") for both limits: the clock
       // tells them apart.
@@ -633,6 +644,30 @@ bool Checker::storeSameValue(z3::solver &solver, const std::vector<z3::expr> &tr
     return false;
   solver.push();
   add(solver, first != second);
+  ++result_.queries;
+  bool same = solver.check(asVector(trackers)) == z3::unsat;
+  solver.pop();
+  return same;
+}
+
+bool Checker::readsWhatItStored(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                                const MemoryAccess &write, const MemoryAccess &read) {
+  if (write.site.kind() != v1::ACCESS_KIND_WRITE || read.site.kind() != v1::ACCESS_KIND_READ ||
+      !write.stored || !write.iterations.empty() || write.order >= read.order)
+    return false;
+  // The write is the only one of its object, so the reader's own earlier
+  // execution of it is the last store it made there.
+  for (const MemoryAccess &other : model_.accesses)
+    if (&other != &write && other.object == write.object &&
+        other.site.kind() != v1::ACCESS_KIND_READ)
+      return false;
+  auto on = [this](const z3::expr &e, int thread) { return symbols_.forThread(e, thread); };
+  // Thread 1 writes, thread 2 reads; thread 2 ran the write earlier, to the
+  // word it reads, storing what thread 1 stores.
+  z3::expr stored_first = on(write.path_condition, 2) && on(write.offset, 2) == on(read.offset, 2) &&
+                          on(*write.stored, 2) == on(*write.stored, 1);
+  solver.push();
+  add(solver, !stored_first);
   ++result_.queries;
   bool same = solver.check(asVector(trackers)) == z3::unsat;
   solver.pop();

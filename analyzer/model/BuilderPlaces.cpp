@@ -78,14 +78,40 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
     if (shared_scalars_.count(where.object))
       if (std::optional<Value> broadcast = broadcastValue(*where.object))
         return *broadcast;
-    return freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
-                      "value loaded from " + where.object->name, lvalue_expr,
-                      where.object->name);
+    Value loaded = freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
+                              "value loaded from " + where.object->name, lvalue_expr,
+                              where.object->name);
+    if (where.object->kind == MemoryObject::Kind::DeviceGlobal)
+      sameForEveryThread(loaded, *where.object, *where.offset);
+    return loaded;
   }
   if (where.kind == Place::Kind::Local)
     return readLocal(where, type, lvalue_expr);
   return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
                     "value not followed", lvalue_expr);
+}
+
+void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object,
+                                 const z3::expr &offset) {
+  if (loaded.kind == Value::Kind::Bool)
+    return;
+  const clang::VarDecl *var = nullptr;
+  for (const auto &[decl, known] : objects_)
+    if (known == &object)
+      var = dyn_cast<clang::VarDecl>(decl);
+  if (!device_global_writes_)
+    device_global_writes_ = std::make_unique<DeviceGlobalWrites>(ast_);
+  if (!var || !device_global_writes_->readOnly(*var))
+    return;
+  // The sort of a value is its width.
+  auto key = std::make_pair(&object, static_cast<int>(loaded.type.width));
+  auto contents = read_only_contents_.find(key);
+  if (contents == read_only_contents_.end())
+    contents = read_only_contents_
+                   .emplace(key, symbols_.freshSharedFunction("contents:" + object.name, 1,
+                                                              loaded.type))
+                   .first;
+  model_.thread_facts.push_back(loaded.expr == contents->second(offset));
 }
 
 Value Builder::assign(const clang::Expr *lhs, const Value &value) {
@@ -109,7 +135,11 @@ Value Builder::assignTo(const Place &where, const clang::Expr *lhs,
     size_t recorded = model_.accesses.size();
     recordAccess(where, lhs, v1::ACCESS_KIND_WRITE, v1::ATOMIC_OP_UNSPECIFIED,
                  v1::MEMORY_SCOPE_UNSPECIFIED);
-    if (model_.accesses.size() > recorded && value.kind != Value::Kind::Pointer)
+    // A pointer into a known object is an offset within it, which says
+    // nothing of the address on its own; one the model does not resolve
+    // (a function pointer from a table) is the address itself.
+    if (model_.accesses.size() > recorded &&
+        (value.kind != Value::Kind::Pointer || value.object == unknown_))
       model_.accesses.back().stored = value.expr;
     if (shared_scalars_.count(where.object))
       scalar_writes_[where.object].push_back(

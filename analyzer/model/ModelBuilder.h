@@ -9,6 +9,7 @@
 #ifndef GPURACE_ANALYZER_MODEL_MODELBUILDER_H
 #define GPURACE_ANALYZER_MODEL_MODELBUILDER_H
 
+#include "analyzer/model/DeviceGlobalWrites.h"
 #include "analyzer/model/IndirectCallTargets.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/model/LoopInduction.h"
@@ -268,6 +269,11 @@ private:
   // access recorded, so no separate read is.
   Value valueForUpdate(const Place &where, const clang::Expr *lhs);
   Value load(const clang::Expr *lvalue_expr);
+  // A value loaded from a device global that no device code writes is the
+  // same for every thread that loads it at the same offset: a function of
+  // the offset shared by all threads.
+  void sameForEveryThread(const Value &loaded, const MemoryObject &object,
+                          const z3::expr &offset);
   // What a read of a __shared__ scalar sees when one thread per block wrote
   // it before a barrier the reader has passed (`if (tid == 0) last = ...;
   // __syncthreads(); if (last) ...`): the writer's value, a function of the
@@ -419,6 +425,10 @@ private:
   const MemoryObject *unknown_ = nullptr;
   // Read from the translation unit at the first call through a pointer.
   std::unique_ptr<IndirectCallTargets> indirect_targets_;
+  // Read from the translation unit at the first load of a device global.
+  std::unique_ptr<DeviceGlobalWrites> device_global_writes_;
+  // The contents of each read-only device global, by the type read.
+  std::map<std::pair<const MemoryObject *, int>, z3::func_decl> read_only_contents_;
   // Writes to __shared__ scalars so far, for values that one thread of a
   // block broadcasts to the others across a barrier.
   struct SharedScalarWrite {

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 namespace gpurace::analyzer::testing {
 namespace {
 
@@ -139,6 +141,55 @@ int main() { int *k, *p; cudaMalloc(&k, 4096); cudaMalloc(&p, 4); findKey<<<4, 2
   ASSERT_FALSE(findings(result).empty()) << result.DebugString();
   for (const v1::RaceCandidate &c : findings(result))
     EXPECT_TRUE(c.benign().empty());
+}
+
+// A table the kernel only reads holds one value per element for all
+// threads, a function pointer as much as a number.
+const char *kDispatchTable = R"(
+typedef float (*op_t)(float);
+__device__ float twice(float v) { return 2 * v; } __device__ op_t twice_pointer = twice;
+__device__ op_t table[2];
+__device__ op_t chosen;
+__device__ int factors[4];
+__device__ int factor;
+__global__ void apply(float *x, int mode) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  chosen = table[%s];
+  factor = factors[%s];
+  x[i] = (*chosen)(x[i]) * factor;
+}
+int main() { float *x; cudaMalloc(&x, 4096); apply<<<4, 256>>>(x, 1); }
+)";
+
+std::string dispatchKernel(const char *pointer_index, const char *factor_index) {
+  char code[1024];
+  std::snprintf(code, sizeof code, kDispatchTable, pointer_index, factor_index);
+  return code;
+}
+
+TEST(Ranking, ElementsOfAReadOnlyTableAreOneValueForAllThreads) {
+  auto result = analyzeCode(dispatchKernel("mode", "mode + 1"));
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  // Both stores with themselves, and the pointer's store with the read of
+  // another thread that stored it too.
+  int benign = 0;
+  for (const v1::RaceCandidate &c : result.candidates())
+    benign += !c.benign().empty();
+  EXPECT_GE(benign, 3) << result.DebugString();
+}
+
+TEST(Ranking, ElementsAThreadPicksByItsIndexDiffer) {
+  auto result = analyzeCode(dispatchKernel("threadIdx.x % 2", "threadIdx.x % 4"));
+  EXPECT_TRUE(hasRaceBetween(result, 10, 10)) << result.DebugString();
+  EXPECT_TRUE(hasRaceBetween(result, 11, 11)) << result.DebugString();
+  EXPECT_TRUE(hasRaceBetween(result, 10, 12)) << result.DebugString();
+}
+
+TEST(Ranking, ATableTheKernelWritesIsNotOneValue) {
+  std::string code = dispatchKernel("mode", "mode");
+  code.replace(code.find("  factor = factors"), 0, "  factors[threadIdx.x % 4] = threadIdx.x;\n");
+  auto result = analyzeCode(code);
+  EXPECT_TRUE(hasRaceBetween(result, 12, 12)) << result.DebugString();
 }
 
 } // namespace
