@@ -88,14 +88,44 @@ HostValues::PointerOrigin HostValues::fieldOrigin(const clang::MemberExpr &membe
   const clang::Expr *base = member.getBase()->IgnoreParenImpCasts();
   std::optional<z3::expr> element = arith_.constant(0, kInt64);
   if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(base)) {
+    // `a[i]->field`: elements may point to one struct.
+    if (member.isArrow())
+      return {};
     element = value(subscript->getIdx());
     base = subscript->getBase()->IgnoreParenImpCasts();
   }
-  auto *ref = dyn_cast<clang::DeclRefExpr>(base);
-  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-  if (member.isArrow() || !field || !var || !var->isLocalVarDecl() || reassignedField(*field))
+  if (!field)
     return {};
-  return {var, arith_.constant(0, kInt64), field, element};
+  return objectFieldOrigin(*base, member.isArrow(), *field, element);
+}
+
+HostValues::PointerOrigin HostValues::objectFieldOrigin(const clang::Expr &object, bool arrow,
+                                                        const clang::FieldDecl &field,
+                                                        const std::optional<z3::expr> &element) {
+  const clang::Expr *e = object.IgnoreParenImpCasts();
+  if (auto *address = dyn_cast<clang::UnaryOperator>(e);
+      arrow && address && address->getOpcode() == clang::UO_AddrOf) {
+    e = address->getSubExpr()->IgnoreParenImpCasts(); // `(&s)->field` is `s.field`
+    arrow = false;
+  }
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || reassignedField(field))
+    return {};
+  if (var->isLocalVarDecl() && !arrow)
+    return {var, arith_.constant(0, kInt64), &field, element};
+  // A struct parameter (by value, by reference, or by pointer): the
+  // caller's struct at the call, or, with no visible caller, the
+  // parameter's own fields, each taken as a buffer of its own as pointer
+  // parameters of such a wrapper are.
+  auto *param = dyn_cast<clang::ParmVarDecl>(var);
+  if (!param || param->getDeclContext() != host_ || environment_.written(*var))
+    return {};
+  if (const clang::Expr *arg = callArgument(*var))
+    return caller_->objectFieldOrigin(*arg, arrow, field, element);
+  if (caller_ || entry_param_)
+    return {};
+  return {var, arith_.constant(0, kInt64), &field, element};
 }
 
 std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::Expr *e) {

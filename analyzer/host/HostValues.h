@@ -233,6 +233,12 @@ private:
   bool reassignedField(const clang::FieldDecl &field) const;
   // The origin of `s.field` or `a[i].field` for a local `s` or `a`.
   PointerOrigin fieldOrigin(const clang::MemberExpr &member);
+  // The origin of `field` of the struct `object` (of what it points to,
+  // with `arrow`): a local struct, or a struct parameter followed into its
+  // caller.
+  PointerOrigin objectFieldOrigin(const clang::Expr &object, bool arrow,
+                                  const clang::FieldDecl &field,
+                                  const std::optional<z3::expr> &element);
   // The origins of a pointer variable where `point` reads it, from its
   // reaching definitions (HostPointers.cpp).
   std::vector<PointerChoice> variableChoices(const clang::VarDecl &var, const clang::Stmt &point);

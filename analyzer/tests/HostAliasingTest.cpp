@@ -102,6 +102,33 @@ int main() {
                              "plan[1].src = plan[0].dst;");
 }
 
+TEST(HostAliasing, FieldsOfAStructParameterWithoutACallerAreSeparate) {
+  // No caller: the fields are taken as separate buffers; a caller that sets
+  // one field from the other makes them one.
+  expectSeparateUnlessCopied(R"(
+struct Buffers { float *src; float *dst; };
+void step(Buffers &b) { shift<<<4, 256>>>(b.src, b.dst, 1024); }
+COPY
+)",
+                             "int main() { float *p; cudaMalloc(&p, 1 << 20); Buffers b; "
+                             "b.src = p; b.dst = p; step(b); }");
+}
+
+TEST(HostAliasing, FieldsOfAStructParameterFollowTheCallersStruct) {
+  expectSeparateUnlessCopied(R"(
+struct Buffers { float *src; float *dst; };
+void step(const Buffers *b) { shift<<<4, 256>>>(b->src, b->dst, 1024); }
+int main() {
+  Buffers b;
+  cudaMalloc(&b.src, 1 << 20);
+  cudaMalloc(&b.dst, 1 << 20);
+  COPY
+  step(&b);
+}
+)",
+                             "b.dst = b.src;");
+}
+
 TEST(HostAliasing, GlobalPointersAreSeparateAllocationsUnlessCopied) {
   expectSeparateUnlessCopied(R"(
 float *d_in[2];
