@@ -70,7 +70,12 @@ std::string shortSourceText(const clang::Stmt &stmt, const clang::SourceManager 
 
 bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast) {
   from = from->IgnoreParenCasts();
-  return !isa<clang::CXXNewExpr>(from) && !isa<clang::CallExpr>(from) &&
+  // A method or operator of an object (`v.back()`, `v[i]`) hands out a
+  // pointer the object already holds.
+  bool allocation = isa<clang::CXXNewExpr>(from) ||
+                    (isa<clang::CallExpr>(from) &&
+                     !isa<clang::CXXMemberCallExpr, clang::CXXOperatorCallExpr>(from));
+  return !allocation &&
          !from->isNullPointerConstant(ast, clang::Expr::NPC_ValueDependentIsNotNull);
 }
 

@@ -8,18 +8,76 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
 namespace gpurace::analyzer {
 
 using clang::dyn_cast;
+using clang::dyn_cast_or_null;
 using clang::isa;
 
 namespace {
 
 // Beyond this many buffers a pointer may be in, it may be in any.
 constexpr size_t kMaxPointerChoices = 16;
+
+// `std::vector<T *>`.
+bool isVectorOfPointers(clang::QualType type) {
+  auto *record = dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+      type.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!record || record->getName() != "vector" || !record->isInStdNamespace())
+    return false;
+  const clang::TemplateArgumentList &args = record->getTemplateArgs();
+  return args.size() > 0 && args[0].getKind() == clang::TemplateArgument::Type &&
+         args[0].getAsType()->isPointerType();
+}
+
+// `v[i]` of a std::vector of pointers: the vector and the index.
+const clang::CXXOperatorCallExpr *vectorElement(const clang::Expr &e) {
+  auto *call = dyn_cast<clang::CXXOperatorCallExpr>(&e);
+  if (!call || call->getOperator() != clang::OO_Subscript || call->getNumArgs() != 2 ||
+      !isVectorOfPointers(call->getArg(0)->getType()))
+    return nullptr;
+  return call;
+}
+
+// Whether a vector of pointers holds only what the host stores in its
+// elements in place (`cudaMalloc(&v[i], bytes)` into `std::vector<float *>
+// v(n)`): constructed empty or sized, never grown, copied or swapped.
+bool onlyFilledInPlace(const clang::VarDecl &var, const clang::FunctionDecl &function) {
+  const clang::Expr *initializer = var.getInit() ? var.getInit()->IgnoreImplicit() : nullptr;
+  auto *init = dyn_cast_or_null<clang::CXXConstructExpr>(initializer);
+  if (initializer && !init)
+    return false;
+  for (unsigned i = 0; init && i < init->getNumArgs(); ++i)
+    if (!init->getArg(i)->getType()->isIntegerType() &&
+        !isa<clang::CXXDefaultArgExpr>(init->getArg(i)))
+      return false; // copied, or listed from other pointers
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    const clang::VarDecl *var;
+    bool changed = false;
+    bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) {
+      const clang::CXXMethodDecl *method = call->getMethodDecl();
+      std::string name = method ? method->getNameAsString() : "";
+      if (referencedVar(call->getImplicitObjectArgument()) == var &&
+          (name == "push_back" || name == "emplace_back" || name == "insert" ||
+           name == "emplace" || name == "assign" || name == "swap" || name == "resize"))
+        changed = true;
+      return !changed;
+    }
+    bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) {
+      if (call->isAssignmentOp() && referencedVar(call->getArg(0)) == var)
+        changed = true;
+      return !changed;
+    }
+  } finder;
+  finder.var = &var;
+  if (function.hasBody())
+    finder.TraverseStmt(function.getBody());
+  return !finder.changed;
+}
 
 } // namespace
 
@@ -78,8 +136,17 @@ bool HostValues::reassignedField(const clang::FieldDecl &field) const {
 
 bool HostValues::reassignedElement(const clang::VarDecl &var) const {
   return setFromPointer([&](const clang::Expr &lhs) {
-    auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(&lhs);
-    return subscript && referencedVar(subscript->getBase()) == &var;
+    if (const clang::CXXOperatorCallExpr *element = vectorElement(lhs))
+      return referencedVar(element->getArg(0)) == &var;
+    // `v.back() = p`, `v.at(i) = p`, `v.data()[i] = p`.
+    const clang::Expr *place = &lhs;
+    if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(place)) {
+      if (referencedVar(subscript->getBase()) == &var)
+        return true;
+      place = subscript->getBase()->IgnoreParenCasts();
+    }
+    auto *method = dyn_cast<clang::CXXMemberCallExpr>(place);
+    return method && referencedVar(method->getImplicitObjectArgument()) == &var;
   });
 }
 
@@ -175,20 +242,29 @@ std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::E
       return advanced(subscript->getBase(), subscript->getIdx(), false);
     return each(target, rootOnly); // `&x`
   }
-  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e)) {
-    // `buf[i]` of an array of separate allocations is the i-th of them.
-    std::optional<z3::expr> index = value(subscript->getIdx());
-    return each(subscript->getBase(), [&](PointerOrigin &origin) {
+  // `buf[i]` of an array (or std::vector) of separate allocations is the
+  // i-th of them.
+  auto element = [&](const clang::Expr *base, const clang::Expr *at) {
+    std::optional<z3::expr> index = value(at);
+    return each(base, [&](PointerOrigin &origin) {
       bool separate = origin.separate_elements && !origin.element && !origin.field &&
                       origin.offset && Arith::numeral(origin.offset->simplify(), true) == 0;
       origin.offset.reset();
       origin.separate_elements = false;
-      if (separate && index)
+      // An element of pointers that may be copies of others may point
+      // into any buffer.
+      if (!separate)
+        origin = {};
+      else if (index)
         origin.element = *index;
-      else if (separate)
+      else
         origin.element = symbols_.freshShared("host:element", kInt64);
     });
-  }
+  };
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
+    return element(subscript->getBase(), subscript->getIdx());
+  if (const clang::CXXOperatorCallExpr *at = vectorElement(*e))
+    return element(at->getArg(0), at->getArg(1));
   if (auto *member = dyn_cast<clang::MemberExpr>(e))
     return {{fieldOrigin(*member), always}};
   if (auto *call = dyn_cast<clang::CXXMemberCallExpr>(e)) { // v.data()
@@ -224,6 +300,8 @@ std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::E
   own.separate_elements = array && array->getElementType()->isPointerType() &&
                           (isGlobalVariable(*var) ? ownGlobalBuffer(*var)
                                                   : !reassignedElement(*var));
+  if (isVectorOfPointers(var->getType()) && var->isLocalVarDecl() && !var->isStaticLocal())
+    own.separate_elements = host_ && onlyFilledInPlace(*var, *host_) && !reassignedElement(*var);
   return {{own, always}};
 }
 

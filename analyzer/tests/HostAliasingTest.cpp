@@ -129,6 +129,32 @@ int main() {
                              "b.dst = b.src;");
 }
 
+TEST(HostAliasing, ElementsOfAVectorOfAllocationsAreSeparateUnlessCopied) {
+  expectSeparateUnlessCopied(R"(
+#include <vector>
+int main() {
+  std::vector<float *> bufs(2);
+  for (int b = 0; b < 2; ++b) cudaMalloc(&bufs[b], 1 << 20);
+  COPY
+  shift<<<4, 256>>>(bufs[1], bufs[0], 1024);
+}
+)",
+                             "bufs.back() = bufs.front();");
+}
+
+TEST(HostAliasing, AnElementSetFromAnotherPointerMayBeThatBuffer) {
+  expectSeparateUnlessCopied(R"(
+int main() {
+  float *buf[2], *other;
+  for (int b = 0; b < 2; ++b) cudaMalloc(&buf[b], 1 << 20);
+  cudaMalloc(&other, 1 << 20);
+  COPY
+  shift<<<4, 256>>>(buf[1], other, 1024);
+}
+)",
+                             "buf[1] = other;");
+}
+
 TEST(HostAliasing, GlobalPointersAreSeparateAllocationsUnlessCopied) {
   expectSeparateUnlessCopied(R"(
 float *d_in[2];
