@@ -103,8 +103,9 @@ void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object
     device_global_writes_ = std::make_unique<DeviceGlobalWrites>(ast_);
   if (!var || !device_global_writes_->readOnly(*var))
     return;
-  // The sort of a value is its width.
-  auto key = std::make_pair(&object, static_cast<int>(loaded.type.width));
+  // One function per way of reading the bytes: width and signedness.
+  auto key = std::make_pair(&object, static_cast<int>(loaded.type.width * 2 +
+                                                      (loaded.type.is_signed ? 1 : 0)));
   auto contents = read_only_contents_.find(key);
   if (contents == read_only_contents_.end())
     contents = read_only_contents_

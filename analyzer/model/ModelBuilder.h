@@ -427,7 +427,8 @@ private:
   std::unique_ptr<IndirectCallTargets> indirect_targets_;
   // Read from the translation unit at the first load of a device global.
   std::unique_ptr<DeviceGlobalWrites> device_global_writes_;
-  // The contents of each read-only device global, by the type read.
+  // The contents of each read-only device global, by the width and
+  // signedness it is read with.
   std::map<std::pair<const MemoryObject *, int>, z3::func_decl> read_only_contents_;
   // Writes to __shared__ scalars so far, for values that one thread of a
   // block broadcasts to the others across a barrier.
