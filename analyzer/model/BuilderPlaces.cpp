@@ -93,15 +93,7 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
 
 void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object,
                                  const z3::expr &offset) {
-  if (loaded.kind == Value::Kind::Bool)
-    return;
-  const clang::VarDecl *var = nullptr;
-  for (const auto &[decl, known] : objects_)
-    if (known == &object)
-      var = dyn_cast<clang::VarDecl>(decl);
-  if (!device_global_writes_)
-    device_global_writes_ = std::make_unique<DeviceGlobalWrites>(ast_);
-  if (!var || !device_global_writes_->readOnly(*var))
+  if (loaded.kind == Value::Kind::Bool || !read_only_objects_.count(&object))
     return;
   // One function per way of reading the bytes: width and signedness.
   auto key = std::make_pair(&object, static_cast<int>(loaded.type.width * 2 +

@@ -150,6 +150,13 @@ const MemoryObject *Builder::objectFor(const clang::ValueDecl &decl,
   const MemoryObject *raw = object.get();
   model_.objects.push_back(std::move(object));
   objects_[decl.getCanonicalDecl()] = raw;
+  if (auto *var = llvm::dyn_cast<clang::VarDecl>(&decl);
+      var && kind == MemoryObject::Kind::DeviceGlobal) {
+    if (!device_global_writes_)
+      device_global_writes_ = std::make_unique<DeviceGlobalWrites>(ast_);
+    if (device_global_writes_->readOnly(*var))
+      read_only_objects_.insert(raw);
+  }
   return raw;
 }
 

@@ -425,8 +425,10 @@ private:
   const MemoryObject *unknown_ = nullptr;
   // Read from the translation unit at the first call through a pointer.
   std::unique_ptr<IndirectCallTargets> indirect_targets_;
-  // Read from the translation unit at the first load of a device global.
+  // Read from the translation unit at the first device global.
   std::unique_ptr<DeviceGlobalWrites> device_global_writes_;
+  // The device globals no device code writes (DeviceGlobalWrites).
+  std::set<const MemoryObject *> read_only_objects_;
   // The contents of each read-only device global, by the width and
   // signedness it is read with.
   std::map<std::pair<const MemoryObject *, int>, z3::func_decl> read_only_contents_;

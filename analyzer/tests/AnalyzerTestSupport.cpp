@@ -39,6 +39,13 @@ std::vector<v1::RaceCandidate> findings(const v1::AnalysisResult &result,
   return out;
 }
 
+const char *const kFillKernel = R"(
+__global__ void fill(float *out, int n) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  if (i < n) out[i] = 0.5f * i;
+}
+)";
+
 bool hasRaceBetween(const v1::AnalysisResult &result, unsigned line_a,
                     unsigned line_b) {
   for (const v1::RaceCandidate &c : findings(result)) {

@@ -29,6 +29,10 @@ std::vector<v1::RaceCandidate> findings(const v1::AnalysisResult &result,
                                         v1::RaceClass kind = v1::RACE_CLASS_UNSPECIFIED);
 
 // Whether some finding relates the two 1-based lines (in either order).
+// A kernel that is race-free exactly when every block has at most 256
+// threads: `fill(float *out, int n)`, the subject of the host-value tests.
+extern const char *const kFillKernel;
+
 bool hasRaceBetween(const v1::AnalysisResult &result, unsigned line_a,
                     unsigned line_b);
 

@@ -11,20 +11,11 @@
 namespace gpurace::analyzer::testing {
 namespace {
 
-// Race-free exactly when every block has at most 256 threads.
-const char *kFillKernel = R"(
-#include <cmath>
-#include <algorithm>
-__global__ void fill(float *out, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
-  if (i < n) out[i] = 0.5f * i;
-}
-)";
-
+// kFillKernel with the math headers, then `host` with its `%d` as `value`.
 std::string withHost(const char *host, int value) {
   char code[1024];
   std::snprintf(code, sizeof code, host, value);
-  return std::string(kFillKernel) + code;
+  return std::string("#include <cmath>\n#include <algorithm>") + kFillKernel + code;
 }
 
 bool mentionsImprecision(const v1::RaceCandidate &candidate, const std::string &mention) {

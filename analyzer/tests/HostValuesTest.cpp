@@ -12,14 +12,6 @@
 namespace gpurace::analyzer::testing {
 namespace {
 
-// Race-free exactly when every block has at most 256 threads.
-const char *kFillKernel = R"(
-__global__ void fill(float *out, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
-  if (i < n) out[i] = 0.5f * i;
-}
-)";
-
 std::string withHost(const std::string &host) { return kFillKernel + host; }
 
 // Analyzes `code` with its `%d` as `safe`, which must be race-free, and as
