@@ -2,6 +2,7 @@
 
 #include "analyzer/check/AcquireRelease.h"
 #include "analyzer/check/Delinearization.h"
+#include "analyzer/check/RangeSimplifier.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/report/Ranking.h"
 
@@ -174,11 +175,16 @@ private:
   // `e` with the host values the launch fixes put in.
   z3::expr pinned(const z3::expr &e) const;
   void collectConstants();
+  // States the coordinates' ranges to the range simplifier.
+  void boundCoordinates();
 
   const KernelModel &model_;
   SymbolSpace &symbols_;
   z3::expr_vector pinned_from_{symbols_.context()}, pinned_to_{symbols_.context()};
   std::vector<bool> fact_pinned_;
+  // Rewrites div and mod over the coordinates' ranges (RangeSimplifier.h);
+  // its cache fills as terms are pinned.
+  mutable RangeSimplifier ranges_{symbols_.context()};
   // The symbol each pinned fact fixes, by the fact's index.
   std::map<size_t, z3::expr> pinned_symbol_;
   std::vector<z3::expr> base_;
@@ -439,14 +445,34 @@ void Checker::collectConstants() {
     }
     fact_pinned_.push_back(pinned);
   }
+  boundCoordinates();
   base_ = baseAssertions();
   for (size_t i = 0; i < context_.facts.size(); ++i)
     base_trackers_.push_back(ctx().bool_const(("fact!" + std::to_string(i)).c_str()));
 }
 
+void Checker::boundCoordinates() {
+  if (arith_.mode() != OverflowMode::Math)
+    return;
+  // The hardware's limits where the launch leaves a size open.
+  auto upperEnd = [&](const z3::expr &size, int64_t limit) {
+    int64_t n = 0;
+    return pinned(size).is_numeral_i64(n) ? n - 1 : limit - 1;
+  };
+  for (int axis = 0; axis < 3; ++axis) {
+    int64_t last_thread = upperEnd(symbols_.blockDim(axis), axis == 2 ? 64 : 1024);
+    int64_t last_block = upperEnd(symbols_.gridDim(axis), axis == 0 ? 2147483647 : 65535);
+    for (int t = 1; t <= 2; ++t) {
+      ranges_.bound(symbols_.forThread(symbols_.threadIdx(axis), t), 0, last_thread);
+      ranges_.bound(symbols_.forThread(symbols_.blockIdx(axis), t), 0, last_block);
+    }
+  }
+}
+
 z3::expr Checker::pinned(const z3::expr &e) const {
   z3::expr copy = e;
-  return pinned_from_.empty() ? copy : copy.substitute(pinned_from_, pinned_to_);
+  z3::expr out = pinned_from_.empty() ? copy : copy.substitute(pinned_from_, pinned_to_);
+  return arith_.mode() == OverflowMode::Math ? ranges_.simplify(out) : out;
 }
 
 void Checker::add(z3::solver &solver, const z3::expr &e) const { solver.add(pinned(e)); }

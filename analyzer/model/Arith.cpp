@@ -106,6 +106,93 @@ z3::expr Arith::maskedBits(const z3::expr &x, int64_t mask) const {
   return sum.simplify();
 }
 
+namespace {
+
+// `x - remainder` is x with its low bits cleared: remainder is x mod 2^k
+// (as maskedBits builds it, simplified).
+bool clearsLowBits(const z3::expr &x, const z3::expr &remainder) {
+  int64_t m = 0;
+  return remainder.is_app() && remainder.decl().decl_kind() == Z3_OP_MOD &&
+         z3::eq(remainder.arg(0), x.simplify()) && remainder.arg(1).is_numeral_i64(m) && m > 0 &&
+         (m & (m - 1)) == 0;
+}
+
+// How many low bits of `e` are zero whatever its symbols: those of a
+// multiple of 2^k, as a shift left or a mask with clear low bits leaves.
+int knownZeroLowBits(const z3::expr &e) {
+  int64_t v = 0;
+  if (e.is_numeral_i64(v))
+    return v == 0 ? 63 : __builtin_ctzll(static_cast<uint64_t>(v));
+  if (!e.is_app())
+    return 0;
+  switch (e.decl().decl_kind()) {
+  case Z3_OP_MUL: {
+    int sum = 0;
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      sum += knownZeroLowBits(e.arg(i));
+    return std::min(sum, 63);
+  }
+  case Z3_OP_SUB:
+    if (e.num_args() == 2 && clearsLowBits(e.arg(0), e.arg(1)))
+      return __builtin_ctzll(static_cast<uint64_t>(e.arg(1).arg(1).get_numeral_int64()));
+    [[fallthrough]];
+  case Z3_OP_ADD: {
+    int least = 63;
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      least = std::min(least, knownZeroLowBits(e.arg(i)));
+    return least;
+  }
+  case Z3_OP_ITE:
+    return std::min(knownZeroLowBits(e.arg(1)), knownZeroLowBits(e.arg(2)));
+  default:
+    return 0;
+  }
+}
+
+// A k with 0 <= e < 2^k whatever its symbols: a remainder by 2^k (a
+// masked or extracted bit field), a constant, or such a value shifted left.
+std::optional<int> knownBitWidth(const z3::expr &e) {
+  int64_t v = 0;
+  if (e.is_numeral_i64(v))
+    return v < 0 ? std::nullopt : std::optional(64 - __builtin_clzll(uint64_t(v) | 1));
+  if (!e.is_app())
+    return std::nullopt;
+  switch (e.decl().decl_kind()) {
+  case Z3_OP_MOD: {
+    int64_t m = 0;
+    if (e.arg(1).is_numeral_i64(m) && m > 0 && (m & (m - 1)) == 0)
+      return __builtin_ctzll(static_cast<uint64_t>(m));
+    return std::nullopt;
+  }
+  case Z3_OP_MUL: {
+    int sum = 0;
+    for (unsigned i = 0; i < e.num_args(); ++i) {
+      std::optional<int> w = knownBitWidth(e.arg(i));
+      if (!w)
+        return std::nullopt;
+      sum += *w;
+    }
+    return sum < 63 ? std::optional(sum) : std::nullopt;
+  }
+  case Z3_OP_ITE: {
+    std::optional<int> x = knownBitWidth(e.arg(1)), y = knownBitWidth(e.arg(2));
+    return x && y ? std::optional(std::max(*x, *y)) : std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+bool Arith::disjointBits(const z3::expr &a, const z3::expr &b) {
+  auto below = [](const z3::expr &low, const z3::expr &high) {
+    std::optional<int> width = knownBitWidth(low);
+    return width && *width <= knownZeroLowBits(high);
+  };
+  return below(a, b) || below(b, a);
+}
+
 std::optional<std::pair<z3::expr, int64_t>>
 Arith::withConstantMask(const z3::expr &a, const z3::expr &b) const {
   if (auto m = smallConstant(b.simplify()))
@@ -123,7 +210,7 @@ std::optional<z3::expr> Arith::bitAnd(const z3::expr &a,
     return a & b;
   auto operands = withConstantMask(a, b);
   if (!operands)
-    return std::nullopt;
+    return disjointBits(a, b) ? std::optional(context_.int_val(0)) : std::nullopt;
   return maskedBits(operands->first, operands->second);
 }
 
@@ -132,7 +219,7 @@ std::optional<z3::expr> Arith::bitOr(const z3::expr &a, const z3::expr &b) const
     return a | b;
   auto operands = withConstantMask(a, b);
   if (!operands)
-    return std::nullopt;
+    return disjointBits(a, b) ? std::optional(a + b) : std::nullopt;
   auto [x, c] = *operands;
   return x + context_.int_val(c) - maskedBits(x, c);
 }
@@ -143,7 +230,7 @@ std::optional<z3::expr> Arith::bitXor(const z3::expr &a,
     return a ^ b;
   auto operands = withConstantMask(a, b);
   if (!operands)
-    return std::nullopt;
+    return disjointBits(a, b) ? std::optional(a + b) : std::nullopt;
   auto [x, c] = *operands;
   return x + context_.int_val(c) - 2 * maskedBits(x, c);
 }

@@ -54,7 +54,9 @@ public:
   // Shifts and bitwise operations are exact on bit-vectors. On mathematical
   // integers the forms with one constant operand are exact (shift by a
   // constant, `x & c`, `x | c`, `x ^ c`, through div and mod by powers of
-  // two); the others return nothing and the caller over-approximates.
+  // two), as are those of two operands whose set bits cannot meet (a
+  // bit field below a multiple of 2^k: `(x << 1) | (y >> 4 & 1)`); the
+  // others return nothing and the caller over-approximates.
   std::optional<z3::expr> shiftLeft(const z3::expr &a, const z3::expr &b) const;
   std::optional<z3::expr> shiftRight(const z3::expr &a, const z3::expr &b,
                                      bool is_signed) const;
@@ -78,6 +80,9 @@ public:
 private:
   // x & mask on mathematical integers.
   z3::expr maskedBits(const z3::expr &x, int64_t mask) const;
+  // One operand is a bit field below 2^k and the other a multiple of 2^k,
+  // so that `|` and `^` are sums and `&` is 0.
+  static bool disjointBits(const z3::expr &a, const z3::expr &b);
   // The non-constant operand and the constant one, when one is constant.
   std::optional<std::pair<z3::expr, int64_t>>
   withConstantMask(const z3::expr &a, const z3::expr &b) const;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <vector>
 
 namespace gpurace::analyzer {
 namespace {
@@ -56,6 +57,50 @@ TEST(Arith, BitwiseOfTwoUnknownsIsLeftToTheCaller) {
   z3::expr x = context.int_const("x"), y = context.int_const("y");
   EXPECT_FALSE(arith.bitXor(x, y).has_value());
   EXPECT_FALSE(arith.bitAnd(x, y).has_value());
+}
+
+// The swizzles of index bits: a shifted value combined with a bit field
+// below the shift (`(x << 1) | (y >> 4 & 1)`, `(x & ~31) | (y & 15)`).
+TEST(Arith, BitwiseOfOperandsWithDisjointBitsIsExact) {
+  z3::context context;
+  Arith arith(context, OverflowMode::Math);
+  z3::expr x = context.int_const("x"), y = context.int_const("y");
+  auto constant = [&](int64_t v) { return context.int_val(v); };
+  z3::expr shifted = *arith.shiftLeft(x, constant(1));
+  z3::expr low_bit = *arith.bitAnd(*arith.shiftRight(y, constant(4), true), constant(1));
+  z3::expr high_part = *arith.bitAnd(x, constant(-32));
+  z3::expr low_field = *arith.bitAnd(y, constant(15));
+  struct Case {
+    std::optional<z3::expr> term;
+    std::function<int64_t(int64_t, int64_t)> c_op;
+    const char *name;
+  };
+  std::vector<Case> cases = {
+      {arith.bitOr(shifted, low_bit), [](int64_t a, int64_t b) { return (a << 1) | (b >> 4 & 1); },
+       "(x << 1) | (y >> 4 & 1)"},
+      {arith.bitXor(low_bit, shifted), [](int64_t a, int64_t b) { return (b >> 4 & 1) ^ (a << 1); },
+       "(y >> 4 & 1) ^ (x << 1)"},
+      {arith.bitOr(high_part, low_field), [](int64_t a, int64_t b) { return (a & ~31) | (b & 15); },
+       "(x & ~31) | (y & 15)"},
+      {arith.bitAnd(high_part, low_field), [](int64_t a, int64_t b) { return (a & ~31) & (b & 15); },
+       "(x & ~31) & (y & 15)"},
+  };
+  for (const Case &c : cases) {
+    ASSERT_TRUE(c.term.has_value()) << c.name;
+    for (int64_t a = -40; a <= 40; a += 3)
+      for (int64_t b = -40; b <= 40; ++b) {
+        z3::expr_vector from(context), to(context);
+        from.push_back(x);
+        from.push_back(y);
+        to.push_back(constant(a));
+        to.push_back(constant(b));
+        auto got = Arith::numeral(z3::expr(*c.term).substitute(from, to).simplify(), true);
+        ASSERT_TRUE(got.has_value());
+        EXPECT_EQ(*got, c.c_op(a, b)) << c.name << " at x=" << a << " y=" << b;
+      }
+  }
+  // A two-bit field against one clear bit may meet: left to the caller.
+  EXPECT_FALSE(arith.bitOr(shifted, *arith.bitAnd(y, constant(3))).has_value());
 }
 
 TEST(Arith, PowerOfTwoOrZeroHoldsExactlyForThem) {
