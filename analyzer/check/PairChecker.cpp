@@ -132,12 +132,9 @@ private:
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
   // What addBase asserts, pinned once: every pair's solver starts from it.
   std::vector<z3::expr> baseAssertions() const;
-  // A solver with the effort limits, the thread bounds and the context's
-  // facts, each fact behind one of `trackers`.
-  z3::solver newSolver(std::vector<z3::expr> &trackers) const;
-  // The solver pairs are checked on: the base is asserted once and each
-  // pair's constraints live in a scope of their own (a fresh solver per pair
-  // spent most of its time asserting the base again).
+  // The solver pairs and barriers are checked on: the base is asserted
+  // once and each query's constraints live in a scope of their own (a fresh
+  // solver per query spent most of its time asserting the base again).
   z3::solver &pairSolver(std::vector<z3::expr> &trackers);
   void setEffort(z3::solver &solver, unsigned rlimit) const;
   z3::expr_vector asVector(const std::vector<z3::expr> &exprs) const;
@@ -525,13 +522,6 @@ void Checker::setEffort(z3::solver &solver, unsigned rlimit) const {
   solver.set(params);
 }
 
-z3::solver Checker::newSolver(std::vector<z3::expr> &trackers) const {
-  z3::solver solver(ctx());
-  setEffort(solver, options_.query_rlimit);
-  addBase(solver, trackers);
-  return solver;
-}
-
 z3::solver &Checker::pairSolver(std::vector<z3::expr> &trackers) {
   if (!pair_solver_) {
     pair_solver_.emplace(ctx());
@@ -752,7 +742,8 @@ ClassQuery Checker::namedDefect(const MemoryAccess &a, const MemoryAccess &b,
 
 void Checker::checkBarrier(const Barrier &barrier) {
   std::vector<z3::expr> trackers;
-  z3::solver solver = newSolver(trackers);
+  z3::solver &solver = pairSolver(trackers);
+  solver.push();
   add(solver, mustMeet(barrier));
   // In the same iteration of every enclosing loop, one thread reaches the
   // barrier and the other does not.
@@ -761,9 +752,13 @@ void Checker::checkBarrier(const Barrier &barrier) {
   add(solver, symbols_.forThread(barrier.path_condition, 1));
   add(solver, !symbols_.forThread(barrier.path_condition, 2));
   ++result_.queries;
-  if (solver.check(asVector(trackers)) != z3::sat)
+  bool diverges = solver.check(asVector(trackers)) == z3::sat;
+  std::optional<z3::model> m;
+  if (diverges)
+    m = solver.get_model();
+  solver.pop();
+  if (!diverges)
     return;
-  z3::model m = solver.get_model();
   v1::RaceCandidate candidate;
   candidate.set_kernel(model_.kernel_name);
   v1::AccessSite site;
@@ -776,7 +771,7 @@ void Checker::checkBarrier(const Barrier &barrier) {
   *candidate.mutable_second() = site;
   candidate.set_race_class(v1::RACE_CLASS_BARRIER_DIVERGENCE);
   candidate.set_defect(v1::SYNC_DEFECT_DIVERGENT_BARRIER);
-  *candidate.mutable_witness() = witness(m, nullptr);
+  *candidate.mutable_witness() = witness(*m, nullptr);
   // Whether the barrier is reached is the defect itself: its guard is what
   // the witness is about.
   for (auto &imprecision : imprecisionsOf({barrier.path_condition}, {}))
