@@ -752,13 +752,12 @@ void Checker::checkBarrier(const Barrier &barrier) {
   add(solver, symbols_.forThread(barrier.path_condition, 1));
   add(solver, !symbols_.forThread(barrier.path_condition, 2));
   ++result_.queries;
-  bool diverges = solver.check(asVector(trackers)) == z3::sat;
-  std::optional<z3::model> m;
-  if (diverges)
-    m = solver.get_model();
-  solver.pop();
-  if (!diverges)
+  if (solver.check(asVector(trackers)) != z3::sat) {
+    solver.pop();
     return;
+  }
+  z3::model m = solver.get_model();
+  solver.pop();
   v1::RaceCandidate candidate;
   candidate.set_kernel(model_.kernel_name);
   v1::AccessSite site;
@@ -771,7 +770,7 @@ void Checker::checkBarrier(const Barrier &barrier) {
   *candidate.mutable_second() = site;
   candidate.set_race_class(v1::RACE_CLASS_BARRIER_DIVERGENCE);
   candidate.set_defect(v1::SYNC_DEFECT_DIVERGENT_BARRIER);
-  *candidate.mutable_witness() = witness(*m, nullptr);
+  *candidate.mutable_witness() = witness(m, nullptr);
   // Whether the barrier is reached is the defect itself: its guard is what
   // the witness is about.
   for (auto &imprecision : imprecisionsOf({barrier.path_condition}, {}))

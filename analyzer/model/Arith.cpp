@@ -108,13 +108,13 @@ z3::expr Arith::maskedBits(const z3::expr &x, int64_t mask) const {
 
 namespace {
 
-// `x - remainder` is x with its low bits cleared: remainder is x mod 2^k
-// (as maskedBits builds it, simplified).
-bool clearsLowBits(const z3::expr &x, const z3::expr &remainder) {
+// k when `e` is a remainder by 2^k (`x mod 2^k`, as maskedBits builds it).
+std::optional<int> remainderExponent(const z3::expr &e) {
   int64_t m = 0;
-  return remainder.is_app() && remainder.decl().decl_kind() == Z3_OP_MOD &&
-         z3::eq(remainder.arg(0), x.simplify()) && remainder.arg(1).is_numeral_i64(m) && m > 0 &&
-         (m & (m - 1)) == 0;
+  if (!e.is_app() || e.decl().decl_kind() != Z3_OP_MOD || !e.arg(1).is_numeral_i64(m) ||
+      m <= 0 || (m & (m - 1)) != 0)
+    return std::nullopt;
+  return __builtin_ctzll(static_cast<uint64_t>(m));
 }
 
 // How many low bits of `e` are zero whatever its symbols: those of a
@@ -133,8 +133,11 @@ int knownZeroLowBits(const z3::expr &e) {
     return std::min(sum, 63);
   }
   case Z3_OP_SUB:
-    if (e.num_args() == 2 && clearsLowBits(e.arg(0), e.arg(1)))
-      return __builtin_ctzll(static_cast<uint64_t>(e.arg(1).arg(1).get_numeral_int64()));
+    // x - x mod 2^k: x with its low k bits cleared (maskedBits' operand
+    // comes back simplified).
+    if (std::optional<int> k = remainderExponent(e.arg(e.num_args() - 1));
+        k && e.num_args() == 2 && z3::eq(e.arg(1).arg(0), e.arg(0).simplify()))
+      return *k;
     [[fallthrough]];
   case Z3_OP_ADD: {
     int least = 63;
@@ -158,12 +161,8 @@ std::optional<int> knownBitWidth(const z3::expr &e) {
   if (!e.is_app())
     return std::nullopt;
   switch (e.decl().decl_kind()) {
-  case Z3_OP_MOD: {
-    int64_t m = 0;
-    if (e.arg(1).is_numeral_i64(m) && m > 0 && (m & (m - 1)) == 0)
-      return __builtin_ctzll(static_cast<uint64_t>(m));
-    return std::nullopt;
-  }
+  case Z3_OP_MOD:
+    return remainderExponent(e);
   case Z3_OP_MUL: {
     int sum = 0;
     for (unsigned i = 0; i < e.num_args(); ++i) {
