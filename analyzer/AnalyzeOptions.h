@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ struct AnalyzeOptions {
   unsigned query_timeout_ms = 10000;
   unsigned warp_size = 32;
   double min_score = kDefaultMinScore;
+  // Texts analyzed in place of these files' (keyed as `files` names them):
+  // `gpurace fix` verifies a repair on the edited text before writing it.
+  std::map<std::string, std::string> replaced_contents;
 };
 
 } // namespace gpurace::analyzer

@@ -83,7 +83,10 @@ bool programUnits(const AnalyzeOptions &options, std::vector<ProgramUnit> &units
   std::set<std::string> dropped_seen;
   ParsingFlags extra = commandLineFlags(options.extra_flags);
   for (const std::string &file : files) {
-    ProgramUnit unit{file, {}};
+    ProgramUnit unit{file, {}, {}};
+    if (auto replaced = options.replaced_contents.find(file);
+        replaced != options.replaced_contents.end())
+      unit.contents = replaced->second;
     if (database) {
       llvm::SmallString<256> absolute(file);
       llvm::sys::fs::make_absolute(absolute);

@@ -47,7 +47,7 @@ std::unique_ptr<HostSide> parseHost(const ProgramUnit &unit, const HeaderSetup &
   auto host = std::make_unique<HostSide>();
   host->parsed = parseSource(unit.file,
                              clangArguments(unit.file, unit.flags, headers, ParseSide::Host),
-                             ParseSide::Host);
+                             ParseSide::Host, unit.contents);
   if (clang::ASTContext *ast = host->parsed.context())
     for (auto &[kernel, launches] : findLaunches(*ast))
       for (Launch &launch : launches)
@@ -136,7 +136,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
   }
   ParsedSource device = parseSource(
       unit.file, clangArguments(unit.file, unit.flags, headers, ParseSide::Device),
-      ParseSide::Device);
+      ParseSide::Device, unit.contents);
   // Device-side errors inside kernels that the host side models instead.
   std::set<size_t> worked_around;
   auto finish = [&] {

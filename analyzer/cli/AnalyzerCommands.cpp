@@ -289,6 +289,6 @@ Subcommand analyzeSubcommand() {
 
 } // namespace
 
-std::vector<Subcommand> analyzerSubcommands() { return {analyzeSubcommand()}; }
+std::vector<Subcommand> analyzerSubcommands() { return {analyzeSubcommand(), fixSubcommand()}; }
 
 } // namespace gpurace

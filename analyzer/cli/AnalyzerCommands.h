@@ -6,6 +6,8 @@
 namespace gpurace {
 // `analyze`.
 std::vector<Subcommand> analyzerSubcommands();
+// `gpurace fix` (FixCommand.cpp).
+Subcommand fixSubcommand();
 } // namespace gpurace
 
 #endif

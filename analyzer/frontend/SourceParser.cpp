@@ -8,6 +8,7 @@
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
 
 #include <set>
 
@@ -119,7 +120,7 @@ const char *sideName(ParseSide side) {
 }
 
 ParsedSource parseSource(const std::string &file, const std::vector<std::string> &argv,
-                         ParseSide side) {
+                         ParseSide side, const std::optional<std::string> &contents) {
   ParsedSource out;
   out.file = file;
   out.side = side;
@@ -128,6 +129,13 @@ ParsedSource parseSource(const std::string &file, const std::vector<std::string>
   clang::tooling::FixedCompilationDatabase database(".", middle);
   clang::tooling::ClangTool tool(database, {file});
   tool.clearArgumentsAdjusters();
+  if (contents) {
+    // The tool looks the file up by its absolute path.
+    llvm::SmallString<256> absolute(file);
+    llvm::sys::fs::make_absolute(absolute);
+    out.contents = std::make_unique<const std::string>(*contents);
+    tool.mapVirtualFile(absolute, *out.contents);
+  }
   ErrorCollector collector(out);
   tool.setDiagnosticConsumer(&collector);
   TolerantAstBuilder builder;

@@ -17,6 +17,7 @@
 #include <clang/Frontend/ASTUnit.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ namespace gpurace::analyzer {
 struct ParsedSource {
   std::string file;
   ParseSide side = ParseSide::Host;
+  // The text parsed in place of the file's: the AST's buffers point into
+  // it, so it is declared before `ast` to outlive it.
+  std::unique_ptr<const std::string> contents;
   // Null when Clang could not even start (a driver error).
   std::unique_ptr<clang::ASTUnit> ast;
   std::vector<v1::FileError> errors;
@@ -40,8 +44,10 @@ struct ParsedSource {
   }
 };
 
+// `contents`, when given, is parsed in place of the file's text; the
+// file's path still names it (for includes, locations and fingerprints).
 ParsedSource parseSource(const std::string &file, const std::vector<std::string> &argv,
-                         ParseSide side);
+                         ParseSide side, const std::optional<std::string> &contents = {});
 
 // The indexes of the errors reported inside `function`'s definition.
 std::vector<size_t> errorsWithin(const ParsedSource &parsed,

@@ -15,6 +15,7 @@
 #include "analyzer/frontend/CompileFlags.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ namespace gpurace::analyzer {
 struct ProgramUnit {
   std::string file;
   ParsingFlags flags;
+  // Text parsed in place of the file's (a repair being verified before
+  // anything is written).
+  std::optional<std::string> contents;
 };
 
 class ProgramIndex {

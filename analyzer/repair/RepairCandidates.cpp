@@ -1,0 +1,325 @@
+#include "analyzer/repair/RepairCandidates.h"
+
+#include "analyzer/model/SourceLocations.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+#include <optional>
+#include <set>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+bool sameRange(const v1::SourceLocation &a, const v1::SourceLocation &b) {
+  return a.file() == b.file() && a.line() == b.line() && a.column() == b.column() &&
+         a.end_line() == b.end_line() && a.end_column() == b.end_column();
+}
+
+// The statement of the device-side AST at exactly `where` (as the kernel
+// model names accesses and call sites).
+class StmtAtLocation : public clang::RecursiveASTVisitor<StmtAtLocation> {
+public:
+  StmtAtLocation(const v1::SourceLocation &where, const clang::SourceManager &sources)
+      : where_(where), sources_(sources) {}
+
+  const clang::Stmt *found = nullptr;
+
+  bool VisitStmt(clang::Stmt *stmt) {
+    if (found)
+      return false;
+    clang::SourceLocation begin = sources_.getFileLoc(stmt->getBeginLoc());
+    if (begin.isInvalid() || sources_.getPresumedLineNumber(begin) != where_.line())
+      return true;
+    if (sameRange(toLocation(stmt->getSourceRange(), sources_, ""), where_))
+      found = stmt;
+    return !found;
+  }
+
+private:
+  const v1::SourceLocation &where_;
+  const clang::SourceManager &sources_;
+};
+
+const clang::Stmt *stmtAt(const v1::SourceLocation &where, clang::ASTContext &ast) {
+  StmtAtLocation finder(where, ast.getSourceManager());
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  return finder.found;
+}
+
+const clang::Stmt *parentStmt(const clang::Stmt &stmt, clang::ASTContext &ast) {
+  auto parents = ast.getParents(stmt);
+  return parents.empty() ? nullptr : parents[0].get<clang::Stmt>();
+}
+
+std::string textOf(const clang::Expr &expr, clang::ASTContext &ast) {
+  return sourceText(expr.getSourceRange(), ast.getSourceManager());
+}
+
+// Byte offsets of a statement's written range in the main file.
+std::optional<std::pair<size_t, size_t>> offsetsOf(const clang::Stmt &stmt,
+                                                   clang::ASTContext &ast) {
+  const clang::SourceManager &sources = ast.getSourceManager();
+  clang::SourceLocation begin = sources.getFileLoc(stmt.getBeginLoc());
+  clang::SourceLocation end = sources.getFileLoc(stmt.getEndLoc());
+  if (begin.isInvalid() || end.isInvalid() || !sources.isInMainFile(begin) ||
+      !sources.isInMainFile(end))
+    return std::nullopt;
+  end = clang::Lexer::getLocForEndOfToken(end, 0, sources, ast.getLangOpts());
+  return std::pair{size_t(sources.getFileOffset(begin)), size_t(sources.getFileOffset(end))};
+}
+
+// The atomic function for a compound assignment on `type`, if CUDA has one.
+std::string atomicFor(clang::BinaryOperatorKind op, clang::QualType type) {
+  bool integer = type->isIntegerType() && !type->isBooleanType();
+  bool floating = type->isFloatingType();
+  if (!integer && !floating)
+    return "";
+  switch (op) {
+  case clang::BO_AddAssign: return "atomicAdd";
+  case clang::BO_SubAssign: return integer ? "atomicSub" : "";
+  case clang::BO_OrAssign: return integer ? "atomicOr" : "";
+  case clang::BO_AndAssign: return integer ? "atomicAnd" : "";
+  case clang::BO_XorAssign: return integer ? "atomicXor" : "";
+  default: return "";
+  }
+}
+
+// Whether `stmt` is an expression statement of its own: a body of a block,
+// branch or loop, or a for loop's step.
+bool valueUnused(const clang::Stmt &stmt, clang::ASTContext &ast) {
+  const clang::Stmt *holder = parentStmt(stmt, ast);
+  if (!holder || llvm::isa<clang::Expr, clang::ReturnStmt, clang::DeclStmt>(holder))
+    return false;
+  if (auto *branch = llvm::dyn_cast<clang::IfStmt>(holder))
+    return branch->getCond() != &stmt;
+  if (auto *loop = llvm::dyn_cast<clang::WhileStmt>(holder))
+    return loop->getCond() != &stmt;
+  if (auto *loop = llvm::dyn_cast<clang::DoStmt>(holder))
+    return loop->getCond() != &stmt;
+  if (auto *loop = llvm::dyn_cast<clang::ForStmt>(holder))
+    return loop->getCond() != &stmt;
+  return !llvm::isa<clang::SwitchStmt>(holder);
+}
+
+// A read-modify-write of `access` written as a statement of its own, as
+// the matching atomic call.
+std::optional<RepairCandidate> atomicRewrite(const clang::Expr &access, clang::ASTContext &ast) {
+  const clang::Stmt *rmw = parentStmt(access, ast);
+  while (rmw && llvm::isa<clang::ParenExpr, clang::ImplicitCastExpr>(rmw))
+    rmw = parentStmt(*rmw, ast);
+  if (!rmw)
+    return std::nullopt;
+  if (!valueUnused(*rmw, ast))
+    return std::nullopt; // an atomic returns the old value, not the new one
+  std::string target = "&" + textOf(access, ast);
+  clang::QualType type = access.getType();
+  std::string call;
+  if (auto *unary = llvm::dyn_cast<clang::UnaryOperator>(rmw)) {
+    if (!unary->isIncrementDecrementOp() || !type->isIntegerType() || type->isBooleanType())
+      return std::nullopt;
+    call = std::string(unary->isIncrementOp() ? "atomicAdd(" : "atomicSub(") + target + ", 1)";
+  } else if (auto *compound = llvm::dyn_cast<clang::CompoundAssignOperator>(rmw)) {
+    std::string function = atomicFor(compound->getOpcode(), type);
+    if (function.empty() || compound->getLHS()->IgnoreParenImpCasts() != &access)
+      return std::nullopt;
+    call = function + "(" + target + ", " + textOf(*compound->getRHS(), ast) + ")";
+  } else if (auto *assign = llvm::dyn_cast<clang::BinaryOperator>(rmw);
+             assign && assign->getOpcode() == clang::BO_Assign &&
+             assign->getLHS()->IgnoreParenImpCasts() == &access) {
+    // x = x + v, x = max(x, v): the other operand is what the atomic takes.
+    const clang::Expr *value = assign->getRHS()->IgnoreParenImpCasts();
+    std::string lhs = textOf(access, ast), function, operand;
+    if (auto *sum = llvm::dyn_cast<clang::BinaryOperator>(value);
+        sum && sum->getOpcode() == clang::BO_Add) {
+      function = atomicFor(clang::BO_AddAssign, type);
+      if (textOf(*sum->getLHS()->IgnoreParenImpCasts(), ast) == lhs)
+        operand = textOf(*sum->getRHS(), ast);
+      else if (textOf(*sum->getRHS()->IgnoreParenImpCasts(), ast) == lhs)
+        operand = textOf(*sum->getLHS(), ast);
+    } else if (auto *callee = llvm::dyn_cast<clang::CallExpr>(value);
+               callee && callee->getNumArgs() == 2 && callee->getDirectCallee() &&
+               type->isIntegerType()) {
+      std::string name = callee->getDirectCallee()->getNameAsString();
+      if (name == "max" || name == "min") {
+        function = name == "max" ? "atomicMax" : "atomicMin";
+        if (textOf(*callee->getArg(0)->IgnoreParenImpCasts(), ast) == lhs)
+          operand = textOf(*callee->getArg(1), ast);
+        else if (textOf(*callee->getArg(1)->IgnoreParenImpCasts(), ast) == lhs)
+          operand = textOf(*callee->getArg(0), ast);
+      }
+    }
+    if (function.empty() || operand.empty())
+      return std::nullopt;
+    call = function + "(" + target + ", " + operand + ")";
+  } else {
+    return std::nullopt;
+  }
+  auto range = offsetsOf(*rmw, ast);
+  if (!range)
+    return std::nullopt;
+  RepairCandidate candidate;
+  candidate.kind = "atomic";
+  candidate.summary = "make '" + textOf(*llvm::cast<clang::Expr>(rmw), ast) + "' atomic: " + call;
+  candidate.edits.push_back({range->first, range->second - range->first, call});
+  return candidate;
+}
+
+// Where each access sits in the function both reach: the access itself,
+// or the call that leads to it when it is in a callee the other access's
+// path does not share.
+struct Anchors {
+  v1::SourceLocation first, second;
+};
+
+Anchors anchorsOf(const v1::AccessSite &a, const v1::AccessSite &b) {
+  int common = 0;
+  while (common < a.call_stack_size() && common < b.call_stack_size() &&
+         sameRange(a.call_stack(common).call_site(), b.call_stack(common).call_site()))
+    ++common;
+  auto anchor = [common](const v1::AccessSite &site) {
+    return common < site.call_stack_size() ? site.call_stack(common).call_site()
+                                           : site.location();
+  };
+  return {anchor(a), anchor(b)};
+}
+
+// The blocks of statements around `stmt`, innermost first, each with the
+// child that holds `stmt`.
+std::vector<std::pair<const clang::CompoundStmt *, const clang::Stmt *>>
+enclosingBlocks(const clang::Stmt &stmt, clang::ASTContext &ast) {
+  std::vector<std::pair<const clang::CompoundStmt *, const clang::Stmt *>> out;
+  const clang::Stmt *child = &stmt;
+  for (const clang::Stmt *up = parentStmt(stmt, ast); up; child = up, up = parentStmt(*up, ast))
+    if (auto *block = llvm::dyn_cast<clang::CompoundStmt>(up))
+      out.push_back({block, child});
+  return out;
+}
+
+// An insertion of `call` on a line of its own before (or after) `stmt`,
+// indented as `stmt` is.
+std::optional<TextEdit> insertionAt(const clang::Stmt &stmt, bool after, const std::string &call,
+                                    const std::string &text, clang::ASTContext &ast) {
+  auto range = offsetsOf(stmt, ast);
+  if (!range)
+    return std::nullopt;
+  size_t line_start = text.rfind('\n', range->first == 0 ? 0 : range->first - 1);
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  std::string indent = text.substr(line_start, range->first - line_start);
+  if (indent.find_first_not_of(" \t") != std::string::npos)
+    return TextEdit{after ? range->second : range->first, 0,
+                    after ? " " + call + ";" : call + "; "};
+  if (!after)
+    return TextEdit{line_start, 0, indent + call + ";\n"};
+  size_t end = range->second;
+  if (end < text.size() && text[end] == ';')
+    ++end;
+  size_t line_end = text.find('\n', end);
+  if (line_end == std::string::npos || text.find_first_not_of(" \t\r", end) < line_end)
+    return TextEdit{end, 0, " " + call + ";"};
+  return TextEdit{line_end + 1, 0, indent + call + ";\n"};
+}
+
+std::vector<RepairCandidate> barrierPlacements(const clang::Stmt &first, const clang::Stmt &second,
+                                               const std::string &call,
+                                               const std::string &text,
+                                               clang::ASTContext &ast) {
+  auto outer_first = enclosingBlocks(first, ast), outer_second = enclosingBlocks(second, ast);
+  std::set<const clang::CompoundStmt *> around_first;
+  for (auto &[block, child] : outer_first)
+    around_first.insert(block);
+  const clang::SourceManager &sources = ast.getSourceManager();
+  auto lineOf = [&](const clang::Stmt &stmt) {
+    return sources.getPresumedLineNumber(sources.getFileLoc(stmt.getBeginLoc()));
+  };
+  std::vector<RepairCandidate> out;
+  std::set<size_t> offsets;
+  auto add = [&](const clang::Stmt &at, bool after) {
+    std::optional<TextEdit> edit = insertionAt(at, after, call, text, ast);
+    if (!edit || !offsets.insert(edit->offset).second)
+      return;
+    RepairCandidate candidate;
+    candidate.kind = "barrier";
+    candidate.summary = "insert " + call + " " + (after ? "after" : "before") + " line " +
+                        std::to_string(lineOf(at));
+    candidate.edits.push_back(*edit);
+    out.push_back(std::move(candidate));
+  };
+  bool common_found = false;
+  for (auto &[block, child_second] : outer_second) {
+    if (!around_first.count(block))
+      continue;
+    const clang::Stmt *child_first = nullptr;
+    for (auto &[b, c] : outer_first)
+      if (b == block)
+        child_first = c;
+    bool first_is_earlier = !sources.isBeforeInTranslationUnit(child_second->getBeginLoc(),
+                                                               child_first->getBeginLoc());
+    const clang::Stmt *earlier = first_is_earlier ? child_first : child_second;
+    const clang::Stmt *later = first_is_earlier ? child_second : child_first;
+    if (!common_found && earlier != later)
+      add(*later, false); // between the two, in program order
+    add(*earlier, false); // before both: orders a later iteration's access
+    add(*later, true);    // after both: the same, at the iteration's end
+    common_found = true;
+  }
+  return out;
+}
+
+} // namespace
+
+CandidateSearch repairCandidates(const v1::RaceCandidate &finding, const std::string &file,
+                                 const std::string &text, clang::ASTContext &ast) {
+  CandidateSearch search;
+  const v1::AccessSite &a = finding.first(), &b = finding.second();
+  if (a.location().file() != file || b.location().file() != file) {
+    search.none_because = "an access is in another file (a header): only the analyzed file "
+                          "itself is edited";
+    return search;
+  }
+  const clang::Stmt *first = stmtAt(a.location(), ast), *second = stmtAt(b.location(), ast);
+  if (!first || !second) {
+    search.none_because = "the accesses are not found in the parsed source";
+    return search;
+  }
+  bool both_plain = a.kind() != v1::ACCESS_KIND_ATOMIC && b.kind() != v1::ACCESS_KIND_ATOMIC;
+  // Threads racing on one read-modify-write: the atomic is the repair.
+  if (both_plain && a.call_stack_size() == b.call_stack_size()) {
+    for (const clang::Stmt *access : {first, second})
+      if (auto *expr = llvm::dyn_cast<clang::Expr>(access))
+        if (auto rewrite = atomicRewrite(*expr, ast)) {
+          search.candidates.push_back(std::move(*rewrite));
+          break;
+        }
+  }
+  std::string call;
+  switch (finding.race_class()) {
+  case v1::RACE_CLASS_INTRA_BLOCK: call = "__syncthreads()"; break;
+  case v1::RACE_CLASS_INTRA_WARP: call = "__syncwarp()"; break;
+  default: break;
+  }
+  if (!call.empty()) {
+    Anchors anchors = anchorsOf(a, b);
+    const clang::Stmt *at_first = stmtAt(anchors.first, ast);
+    const clang::Stmt *at_second = stmtAt(anchors.second, ast);
+    if (at_first && at_second)
+      for (RepairCandidate &placement :
+           barrierPlacements(*at_first, *at_second, call, text, ast))
+        search.candidates.push_back(std::move(placement));
+  }
+  if (search.candidates.empty())
+    search.none_because =
+        finding.race_class() == v1::RACE_CLASS_INTER_BLOCK
+            ? "threads of different blocks race: no block barrier orders them, and the "
+              "accesses are no read-modify-write an atomic could replace (a grid-wide sync "
+              "needs a cooperative launch, or the kernel split in two launches)"
+            : "no read-modify-write to make atomic and no place for a barrier between the "
+              "accesses (both in one statement)";
+  return search;
+}
+
+} // namespace gpurace::analyzer

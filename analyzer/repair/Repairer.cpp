@@ -1,0 +1,224 @@
+#include "analyzer/repair/Repairer.h"
+
+#include "analyzer/Analyzer.h"
+#include "analyzer/frontend/SourceParser.h"
+#include "analyzer/program/ProgramIndex.h"
+#include "analyzer/repair/RepairCandidates.h"
+
+#include <llvm/Support/FileSystem.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+// A verification re-analyzes the whole program: bounded per finding.
+constexpr unsigned kMaxCandidatesPerFinding = 8;
+
+std::string absolutePath(const std::string &path) {
+  llvm::SmallString<256> absolute(path);
+  llvm::sys::fs::make_absolute(absolute);
+  return std::string(absolute);
+}
+
+std::set<std::string> findingsOf(const v1::AnalysisResult &result, double min_score) {
+  std::set<std::string> out;
+  for (const v1::RaceCandidate &candidate : result.candidates())
+    if (isFinding(candidate, min_score))
+      out.insert(candidate.fingerprint());
+  return out;
+}
+
+class ProgramRepairer {
+public:
+  ProgramRepairer(const AnalyzeOptions &options, ProgramRepair &repair)
+      : options_(options), repair_(repair) {}
+
+  bool run(std::string &error) {
+    std::vector<std::string> dropped;
+    if (!programUnits(options_, units_, dropped, error) ||
+        !headerSetup(options_, headers_, error) ||
+        !analyze(options_, repair_.before, error))
+      return false;
+    errors_before_ = repair_.before.errors_size();
+    findings_ = findingsOf(repair_.before, options_.min_score);
+    current_ = repair_.before;
+    for (const v1::RaceCandidate &candidate : inRepairOrder(repair_.before))
+      repair_.outcomes.push_back(repairOne(candidate));
+    for (const auto &[unit, text] : texts_)
+      if (text != originals_[unit])
+        repair_.files[units_[unit].file] = {originals_[unit], text};
+    return true;
+  }
+
+private:
+  // Findings in rank order, except that races between warps of a block
+  // come before races between lanes of a warp: the block barrier that
+  // repairs the first repairs the second too.
+  std::vector<v1::RaceCandidate> inRepairOrder(const v1::AnalysisResult &result) const {
+    std::vector<v1::RaceCandidate> findings;
+    for (const v1::RaceCandidate &candidate : result.candidates())
+      if (isFinding(candidate, options_.min_score))
+        findings.push_back(candidate);
+    std::stable_sort(findings.begin(), findings.end(), [](const auto &a, const auto &b) {
+      auto late = [](const v1::RaceCandidate &c) {
+        return c.race_class() == v1::RACE_CLASS_INTRA_WARP ||
+               c.race_class() == v1::RACE_CLASS_BARRIER_DIVERGENCE;
+      };
+      return !late(a) && late(b);
+    });
+    return findings;
+  }
+
+  // The finding as the latest analysis places it: earlier repairs may have
+  // moved its lines.
+  v1::RaceCandidate currentOf(const v1::RaceCandidate &finding) const {
+    for (const v1::RaceCandidate &candidate : current_.candidates())
+      if (candidate.fingerprint() == finding.fingerprint())
+        return candidate;
+    return finding;
+  }
+
+  RepairOutcome repairOne(const v1::RaceCandidate &original) {
+    RepairOutcome outcome;
+    outcome.finding = original;
+    if (!findings_.count(original.fingerprint())) {
+      outcome.repaired = true;
+      outcome.repaired_with = removed_by_[original.fingerprint()];
+      return outcome;
+    }
+    v1::RaceCandidate finding = currentOf(original);
+    if (finding.race_class() == v1::RACE_CLASS_BARRIER_DIVERGENCE) {
+      outcome.reason = "barrier divergence is reported, not repaired: move the barrier out of "
+                       "the branch or loop that threads can disagree on";
+      return outcome;
+    }
+    std::optional<size_t> unit = unitOf(finding.first().location().file());
+    if (!unit || !loadText(*unit)) {
+      outcome.reason = "the file of the accesses is not one of the analyzed files";
+      return outcome;
+    }
+    ParsedSource parsed = parseSource(
+        units_[*unit].file,
+        clangArguments(units_[*unit].file, units_[*unit].flags, headers_, ParseSide::Device),
+        ParseSide::Device, texts_[*unit]);
+    if (!parsed.context()) {
+      outcome.reason = "the file does not parse on the device side";
+      return outcome;
+    }
+    CandidateSearch search = repairCandidates(finding, finding.first().location().file(),
+                                              texts_[*unit], *parsed.context());
+    std::vector<std::string> rejected;
+    for (const RepairCandidate &candidate : search.candidates) {
+      if (outcome.tried == kMaxCandidatesPerFinding)
+        break;
+      ++outcome.tried;
+      std::string edited;
+      if (!applyEdits(texts_[*unit], candidate.edits, edited))
+        continue;
+      std::string why_not;
+      if (verify(*unit, edited, finding, why_not)) {
+        outcome.file = units_[*unit].file;
+        outcome.edits = candidate.edits;
+        outcome.text_before = texts_[*unit];
+        texts_[*unit] = edited;
+        outcome.repaired = true;
+        outcome.kind = candidate.kind;
+        outcome.summary = candidate.summary;
+        return outcome;
+      }
+      rejected.push_back(candidate.summary + " (" + why_not + ")");
+    }
+    if (search.candidates.empty()) {
+      outcome.reason = search.none_because;
+      return outcome;
+    }
+    std::ostringstream reason;
+    reason << "no change removes it without another finding: tried ";
+    for (size_t i = 0; i < rejected.size(); ++i)
+      reason << (i ? "; " : "") << rejected[i];
+    outcome.reason = reason.str();
+    return outcome;
+  }
+
+  // Re-analyzes the program with `edited` as the unit's text.
+  bool verify(size_t unit, const std::string &edited, const v1::RaceCandidate &finding,
+              std::string &why_not) {
+    AnalyzeOptions options = options_;
+    options.replaced_contents.clear();
+    for (const auto &[u, text] : texts_)
+      options.replaced_contents[units_[u].file] = text;
+    options.replaced_contents[units_[unit].file] = edited;
+    v1::AnalysisResult after;
+    std::string error;
+    if (!analyze(options, after, error)) {
+      why_not = error;
+      return false;
+    }
+    if (after.errors_size() > errors_before_) {
+      why_not = "the edited file has an error: " + after.errors(0).message();
+      return false;
+    }
+    std::set<std::string> remaining = findingsOf(after, options_.min_score);
+    if (remaining.count(finding.fingerprint())) {
+      why_not = "the race remains";
+      return false;
+    }
+    for (const v1::RaceCandidate &candidate : after.candidates())
+      if (remaining.count(candidate.fingerprint()) && !findings_.count(candidate.fingerprint())) {
+        why_not = "it brings a new finding at line " +
+                  std::to_string(candidate.first().location().line()) + " (" +
+                  candidate.first().expression() + ")";
+        return false;
+      }
+    for (const std::string &fingerprint : findings_)
+      if (!remaining.count(fingerprint))
+        removed_by_[fingerprint] = finding.fingerprint();
+    findings_ = std::move(remaining);
+    current_ = std::move(after);
+    return true;
+  }
+
+  std::optional<size_t> unitOf(const std::string &file) const {
+    std::string wanted = absolutePath(file);
+    for (size_t i = 0; i < units_.size(); ++i)
+      if (absolutePath(units_[i].file) == wanted)
+        return i;
+    return std::nullopt;
+  }
+
+  bool loadText(size_t unit) {
+    if (texts_.count(unit))
+      return true;
+    std::ifstream in(units_[unit].file, std::ios::binary);
+    if (!in)
+      return false;
+    std::ostringstream text;
+    text << in.rdbuf();
+    originals_[unit] = texts_[unit] = text.str();
+    return true;
+  }
+
+  const AnalyzeOptions &options_;
+  ProgramRepair &repair_;
+  std::vector<ProgramUnit> units_;
+  HeaderSetup headers_;
+  int errors_before_ = 0;
+  std::set<std::string> findings_;
+  // The analysis of the program with the accepted repairs.
+  v1::AnalysisResult current_;
+  std::map<std::string, std::string> removed_by_;
+  std::map<size_t, std::string> originals_, texts_;
+};
+
+} // namespace
+
+bool repairProgram(const AnalyzeOptions &options, ProgramRepair &repair, std::string &error) {
+  return ProgramRepairer(options, repair).run(error);
+}
+
+} // namespace gpurace::analyzer

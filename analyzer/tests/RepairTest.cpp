@@ -1,0 +1,139 @@
+// `gpurace fix`'s parts: text edits and their diff, repair candidates
+// verified by re-analysis on real Clang and Z3, and the repaired program
+// analyzed again from its text.
+#include "analyzer/repair/Repairer.h"
+#include "analyzer/repair/SourceEdits.h"
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace gpurace::analyzer {
+namespace {
+
+using testing::TempSource;
+
+TEST(SourceEdits, AppliesEditsInAnyOrderAndRejectsOverlaps) {
+  std::string out;
+  ASSERT_TRUE(applyEdits("abcdef", {{4, 1, "E"}, {0, 0, ">"}, {1, 2, "BC"}}, out));
+  EXPECT_EQ(out, ">aBCdEf");
+  EXPECT_FALSE(applyEdits("abcdef", {{1, 3, "x"}, {2, 1, "y"}}, out));
+  EXPECT_FALSE(applyEdits("abc", {{2, 5, "x"}}, out));
+}
+
+// The same hunks as `diff -u` prints for these texts.
+TEST(SourceEdits, UnifiedDiffShowsEachChangeWithItsContext) {
+  std::string before, after;
+  for (int i = 1; i <= 20; ++i) {
+    before += "line " + std::to_string(i) + "\n";
+    after += "line " + std::to_string(i) + "\n";
+    if (i == 5)
+      after += "inserted\n";
+    if (i == 17)
+      after.replace(after.rfind("line 17"), 7, "changed");
+  }
+  std::string diff = unifiedDiff("k.cu", before, after);
+  EXPECT_EQ(diff, "--- k.cu\n+++ k.cu\n"
+                  "@@ -3,6 +3,7 @@\n line 3\n line 4\n line 5\n+inserted\n line 6\n line 7\n"
+                  " line 8\n"
+                  "@@ -14,7 +15,7 @@\n line 14\n line 15\n line 16\n-line 17\n+changed\n"
+                  " line 18\n line 19\n line 20\n");
+  EXPECT_EQ(unifiedDiff("k.cu", before, before), "");
+}
+
+// Repairs `code` and analyzes the repaired text again.
+struct Repaired {
+  ProgramRepair repair;
+  v1::AnalysisResult after;
+  std::string text;
+};
+
+Repaired repairAndRecheck(const TempSource &source) {
+  AnalyzeOptions options;
+  options.files = {source.path()};
+  Repaired out;
+  std::string error;
+  EXPECT_TRUE(repairProgram(options, out.repair, error)) << error;
+  out.text = out.repair.files.count(source.path())
+                 ? out.repair.files.at(source.path()).second
+                 : "";
+  if (!out.text.empty())
+    options.replaced_contents[source.path()] = out.text;
+  EXPECT_TRUE(analyze(options, out.after, error)) << error;
+  return out;
+}
+
+TEST(Repair, MissingBarrierGetsOneBetweenTheAccessesThatEveryThreadReaches) {
+  TempSource source(R"(
+__global__ void shift(float *out) {
+  __shared__ float tile[256];
+  int t = threadIdx.x;
+  tile[t] = t;
+  if (t < 255) {
+    out[t] = tile[t + 1];
+  }
+}
+int main() { float *o; cudaMalloc(&o, 1024); shift<<<1, 256>>>(o); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  for (const RepairOutcome &outcome : repaired.repair.outcomes)
+    EXPECT_TRUE(outcome.repaired) << outcome.reason;
+  // Before the branch, not inside it: a barrier only the threads below 255
+  // reach is a barrier divergence, which verification rejects.
+  EXPECT_NE(repaired.text.find("  tile[t] = t;\n  __syncthreads();\n  if (t < 255) {"),
+            std::string::npos)
+      << repaired.text;
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+  EXPECT_EQ(repaired.after.errors_size(), 0);
+}
+
+TEST(Repair, CounterIncrementBecomesAtomicAndRepairsEveryClassAtOnce) {
+  TempSource source(R"(
+__global__ void countPositive(const int *in, int *count, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && in[i] > 0)
+    count[0] += 1;
+}
+int main() { int *a, *c; cudaMalloc(&a, 4096); cudaMalloc(&c, 4);
+  countPositive<<<4, 256>>>(a, c, 1024); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_GE(repaired.repair.outcomes.size(), 2u);
+  unsigned atomic = 0, shared = 0;
+  for (const RepairOutcome &outcome : repaired.repair.outcomes) {
+    EXPECT_TRUE(outcome.repaired) << outcome.reason;
+    atomic += outcome.kind == "atomic";
+    shared += !outcome.repaired_with.empty();
+  }
+  EXPECT_EQ(atomic, 1u);
+  EXPECT_EQ(shared, repaired.repair.outcomes.size() - 1);
+  EXPECT_NE(repaired.text.find("    atomicAdd(&count[0], 1);\n"), std::string::npos)
+      << repaired.text;
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+}
+
+TEST(Repair, RaceBetweenBlocksOnAPlainStoreIsNotRepairedAndSaysWhy) {
+  TempSource source(R"(
+__global__ void lastWins(const int *in, int *out) {
+  out[0] = in[blockIdx.x * blockDim.x + threadIdx.x];
+}
+int main() { int *a, *o; cudaMalloc(&a, 4096); cudaMalloc(&o, 4);
+  lastWins<<<4, 256>>>(a, o); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  bool inter_block_explained = false;
+  for (const RepairOutcome &outcome : repaired.repair.outcomes) {
+    // A barrier cannot order two threads' stores of one statement.
+    EXPECT_FALSE(outcome.repaired) << outcome.summary;
+    if (outcome.finding.race_class() == v1::RACE_CLASS_INTER_BLOCK) {
+      EXPECT_FALSE(outcome.repaired);
+      inter_block_explained = outcome.reason.find("different blocks") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(inter_block_explained);
+  EXPECT_FALSE(testing::findings(repaired.after).empty());
+}
+
+} // namespace
+} // namespace gpurace::analyzer
