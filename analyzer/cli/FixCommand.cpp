@@ -3,6 +3,7 @@
 #include "analyzer/cli/AnalyzerCommands.h"
 
 #include "analyzer/Analyzer.h"
+#include "analyzer/repair/RedundantBarriers.h"
 #include "analyzer/repair/Repairer.h"
 #include "proto/JsonCodec.h"
 
@@ -23,6 +24,7 @@ struct FixFlags {
   std::string host_facts = "on";
   bool no_host = false;
   bool apply = false;
+  bool redundant_barriers = false;
 };
 
 v1::RepairKind kindOf(const analyzer::RepairOutcome &outcome) {
@@ -96,12 +98,41 @@ bool writeFile(const std::string &path, const std::string &text) {
   return std::rename(temporary.c_str(), path.c_str()) == 0;
 }
 
+// Lists the barriers the program does not need; changes nothing.
+int runRedundantBarriers(const FixFlags &flags) {
+  analyzer::BarrierSearch search;
+  std::string error;
+  if (!analyzer::findRedundantBarriers(flags.options, search, error)) {
+    std::cerr << "gpurace fix: error: " << error << "\n";
+    return kExitToolError;
+  }
+  if (flags.format == "json") {
+    v1::RepairResult result;
+    for (const v1::RedundantBarrier &barrier : search.redundant)
+      *result.add_redundant_barriers() = barrier;
+    result.set_barriers_checked(search.checked);
+    std::cout << toJson(result) << "\n";
+  } else {
+    for (const v1::RedundantBarrier &barrier : search.redundant) {
+      const v1::SourceLocation &at = barrier.location();
+      std::cout << at.file() << ":" << at.line() << ":" << at.column()
+                << ": note: '" << barrier.expression()
+                << "' can be removed: without it no race appears in any launch analyzed\n";
+    }
+    std::cout << search.redundant.size() << " of " << search.checked
+              << " barriers can be removed, each on its own\n";
+  }
+  return kExitOk;
+}
+
 int runFix(FixFlags &flags, const CommandContext &context) {
   analyzer::AnalyzeOptions &options = flags.options;
   options.extra_flags = context.passthrough;
   options.host_facts = flags.host_facts == "on" && !flags.no_host;
   if (options.jobs == 0)
     options.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (flags.redundant_barriers)
+    return runRedundantBarriers(flags);
   analyzer::ProgramRepair repair;
   std::string error;
   if (!analyzer::repairProgram(options, repair, error)) {
@@ -154,6 +185,9 @@ Subcommand fixSubcommand() {
     app.add_flag("--apply", flags->apply,
                  "Write the verified repairs into the files (everything else kept byte for "
                  "byte)");
+    app.add_flag("--redundant-barriers", flags->redundant_barriers,
+                 "Instead of repairing, list the barriers whose removal (each on its own) "
+                 "brings no race candidate in any launch analyzed: a performance hint");
     app.add_option("--min-score", flags->options.min_score,
                    "Candidates scoring at least this are findings to repair")
         ->check(CLI::Range(0.0, 1.0))
@@ -183,7 +217,8 @@ Subcommand fixSubcommand() {
         "__syncthreads() or __syncwarp() between the accesses) are tried in turn; one\n"
         "is kept only when analyzing the edited program shows the finding gone and no\n"
         "new finding or error.\n"
-        "Exit codes: 0 nothing to fix, 2 findings (repaired or not), 1 error.");
+        "Exit codes: 0 nothing to fix, 2 findings (repaired or not), 1 error;\n"
+        "with --redundant-barriers: 0, or 1 on error.");
     flags->options.jobs = 0;
     return [flags, &context]() { return runFix(*flags, context); };
   };

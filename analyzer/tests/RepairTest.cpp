@@ -1,6 +1,7 @@
 // `gpurace fix`'s parts: text edits and their diff, repair candidates
 // verified by re-analysis on real Clang and Z3, and the repaired program
 // analyzed again from its text.
+#include "analyzer/repair/RedundantBarriers.h"
 #include "analyzer/repair/Repairer.h"
 #include "analyzer/repair/SourceEdits.h"
 #include "analyzer/tests/AnalyzerTestSupport.h"
@@ -133,6 +134,29 @@ int main() { int *a, *o; cudaMalloc(&a, 4096); cudaMalloc(&o, 4);
   }
   EXPECT_TRUE(inter_block_explained);
   EXPECT_FALSE(testing::findings(repaired.after).empty());
+}
+
+TEST(RedundantBarriers, OnlyTheBarrierNothingDependsOnIsListed) {
+  TempSource source(R"(
+__global__ void rotate(float *out) {
+  __shared__ float tile[256];
+  int t = threadIdx.x;
+  tile[t] = t;
+  __syncthreads();
+  out[t] = tile[(t + 1) % 256];
+  __syncthreads();
+}
+int main() { float *o; cudaMalloc(&o, 1024); rotate<<<1, 256>>>(o); }
+)");
+  AnalyzeOptions options;
+  options.files = {source.path()};
+  BarrierSearch search;
+  std::string error;
+  ASSERT_TRUE(findRedundantBarriers(options, search, error)) << error;
+  EXPECT_EQ(search.checked, 2u);
+  ASSERT_EQ(search.redundant.size(), 1u);
+  EXPECT_EQ(search.redundant[0].location().line(), 8u);
+  EXPECT_EQ(search.redundant[0].expression(), "__syncthreads()");
 }
 
 } // namespace

@@ -27,14 +27,10 @@ std::string firstLine(const std::string &text) {
   return line.empty() ? "(no message)" : line;
 }
 
-struct Capture {
-  int exit_code = -1;
-  std::string out, err;
-};
+} // namespace
 
-// Runs argv with stdout and stderr sent to files of a private temporary
-// directory. Only async-signal-safe calls happen between fork and exec,
-// because the scorer runs many of these from several threads.
+// Only async-signal-safe calls happen between fork and exec, because the
+// scorer runs many of these from several threads.
 Capture capture(const std::vector<std::string> &argv) {
   char dir_template[] = "/tmp/gpurace-corpus-XXXXXX";
   Capture result;
@@ -70,8 +66,6 @@ Capture capture(const std::vector<std::string> &argv) {
   rmdir(dir.c_str());
   return result;
 }
-
-} // namespace
 
 AnalyzerOutcome interpretAnalyzerOutput(int exit_code, const std::string &out,
                                         const std::string &err) {

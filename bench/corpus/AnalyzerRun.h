@@ -25,6 +25,15 @@ AnalyzerOutcome runAnalyzer(const std::string &gpurace,
                             const std::string &file,
                             const std::vector<std::string> &companions = {});
 
+struct Capture {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+// Runs argv (argv[0] a path) with stdout and stderr captured through files
+// of a private temporary directory.
+Capture capture(const std::vector<std::string> &argv);
+
 // Interprets what one analyzer run printed; split out so that it can be
 // tested without a process.
 AnalyzerOutcome interpretAnalyzerOutput(int exit_code, const std::string &out,

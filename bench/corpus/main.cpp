@@ -11,6 +11,7 @@
 #include "bench/corpus/CorpusAnnotations.h"
 #include "bench/corpus/DynamicRun.h"
 #include "bench/corpus/Matching.h"
+#include "bench/corpus/RepairRun.h"
 #include "bench/corpus/ScoreTable.h"
 #include "proto/JsonCodec.h"
 
@@ -18,6 +19,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -44,6 +46,9 @@ struct Options {
   bool check_annotations = false;
   bool details = false;
   bool host_facts_never_worse = false;
+  // --repair: run `gpurace fix` on the racy programs instead of scoring.
+  bool repair = false;
+  std::string nvcc;
 };
 
 // The gpurace program installed next to this one.
@@ -227,6 +232,69 @@ int finish(const Options &options, const ScoreTable &table, bool host_facts_wors
   return regressions.empty() ? 0 : 1;
 }
 
+template <typename T> T median(std::vector<T> values) {
+  if (values.empty())
+    return T{};
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+// What `gpurace fix` does to the racy programs: how many it repairs
+// completely, with which kinds of change, how many edits, how long.
+int runRepairs(const Options &options, const std::vector<CorpusFile> &files) {
+  std::vector<const CorpusFile *> racy;
+  for (const CorpusFile &file : files)
+    if (!file.races.empty())
+      racy.push_back(&file);
+  std::vector<RepairOutcome> outcomes(racy.size());
+  parallelFor(racy.size(), options.jobs, [&](size_t i) {
+    outcomes[i] = repairCopy(options.gpurace, options.nvcc, racy[i]->path, racy[i]->companions);
+  });
+  std::map<gpurace::v1::RepairKind, unsigned> by_kind;
+  unsigned failures = 0, complete = 0, findings = 0, unrepaired = 0;
+  std::vector<size_t> edits;
+  std::vector<double> seconds;
+  for (size_t i = 0; i < racy.size(); ++i) {
+    const RepairOutcome &outcome = outcomes[i];
+    if (!outcome.error.empty()) {
+      ++failures;
+      std::cerr << racy[i]->path << ": " << outcome.error << "\n";
+      continue;
+    }
+    seconds.push_back(outcome.seconds);
+    size_t program_edits = 0, left = 0;
+    for (const gpurace::v1::Repair &repair : outcome.result.repairs()) {
+      ++findings;
+      program_edits += repair.edits_size();
+      if (!repair.verified()) {
+        ++left;
+        if (options.details)
+          std::cout << racy[i]->path << ": not repaired: " << repair.unrepaired_reason() << "\n";
+      } else {
+        ++by_kind[repair.kind()];
+      }
+    }
+    unrepaired += left;
+    if (left == 0 && outcome.result.repairs_size() > 0) {
+      ++complete;
+      edits.push_back(program_edits);
+    }
+  }
+  std::cout << "racy programs: " << racy.size() << ", findings: " << findings << "\n"
+            << "programs repaired completely: " << complete << "\n"
+            << "findings repaired: " << by_kind[gpurace::v1::REPAIR_KIND_ATOMIC] << " by an atomic, "
+            << by_kind[gpurace::v1::REPAIR_KIND_BARRIER] << " by a barrier, "
+            << by_kind[gpurace::v1::REPAIR_KIND_SHARED]
+            << " by another finding's change; not repaired: " << unrepaired << "\n"
+            << "edits per repaired program: median " << median(edits) << ", max "
+            << (edits.empty() ? 0 : *std::max_element(edits.begin(), edits.end())) << "\n"
+            << "fix time per program: median " << median(seconds) << " s, max "
+            << (seconds.empty() ? 0 : *std::max_element(seconds.begin(), seconds.end()))
+            << " s\n"
+            << "checks failed (re-analysis or nvcc): " << failures << "\n";
+  return failures == 0 ? 0 : 1;
+}
+
 int run(const Options &options) {
   std::vector<AnnotationError> errors;
   std::vector<CorpusFile> files = loadCorpus(options, errors);
@@ -239,6 +307,8 @@ int run(const Options &options) {
     std::cout << files.size() << " corpus files, annotations well-formed\n";
     return 0;
   }
+  if (options.repair)
+    return runRepairs(options, files);
   ScoreTable table;
   std::vector<StaticRun> runs = runStatic(files, options);
   std::vector<DynamicResult> dynamic;
@@ -314,6 +384,12 @@ int main(int argc, char **argv) {
                  "NAME=value for programs on the CPU harness, e.g. "
                  "GPURACE_CPU_MAX_THREADS=1048576 (repeat for several)")
       ->allow_extra_args(false);
+  app.add_flag("--repair", options.repair,
+               "Run `gpurace fix --apply` on a copy of each racy program instead of scoring, "
+               "check that re-analysing the copy finds only what fix left unrepaired, and "
+               "print the repair figures");
+  app.add_option("--nvcc", options.nvcc,
+                 "With --repair: also compile each repaired copy with this nvcc");
   CLI11_PARSE(app, argc, argv);
   options.dynamic.gpurace = fs::absolute(options.gpurace).string();
   if (!options.dynamic.reports_dir.empty()) {

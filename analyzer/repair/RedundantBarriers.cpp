@@ -1,0 +1,159 @@
+#include "analyzer/repair/RedundantBarriers.h"
+
+#include "analyzer/Analyzer.h"
+#include "analyzer/frontend/SourceParser.h"
+#include "analyzer/model/SourceLocations.h"
+#include "analyzer/program/ProgramIndex.h"
+#include "analyzer/repair/SourceEdits.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+struct BarrierStatement {
+  v1::SourceLocation location;
+  std::string expression;
+  TextEdit removal;
+};
+
+bool isBarrierCall(const clang::CallExpr &call) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  if (!callee || !callee->getIdentifier())
+    return false;
+  llvm::StringRef name = callee->getName();
+  if (name == "__syncthreads" || name == "__syncwarp")
+    return true;
+  // A group's sync(), member or free: block and tile barriers.
+  if (name != "sync")
+    return false;
+  for (const clang::DeclContext *scope = callee->getDeclContext(); scope;
+       scope = scope->getParent())
+    if (auto *space = llvm::dyn_cast<clang::NamespaceDecl>(scope);
+        space && space->getName() == "cooperative_groups")
+      return true;
+  return false;
+}
+
+// Barrier calls written as statements of their own in the main file.
+class BarrierFinder : public clang::RecursiveASTVisitor<BarrierFinder> {
+public:
+  BarrierFinder(clang::ASTContext &ast, const std::string &text) : ast_(ast), text_(text) {}
+
+  std::vector<BarrierStatement> found;
+
+  bool VisitCallExpr(clang::CallExpr *call) {
+    const clang::SourceManager &sources = ast_.getSourceManager();
+    clang::SourceLocation begin = call->getBeginLoc(), end = call->getEndLoc();
+    if (!isBarrierCall(*call) || begin.isMacroID() || end.isMacroID() ||
+        !sources.isInMainFile(begin))
+      return true;
+    auto parents = ast_.getParents(*call);
+    if (parents.empty() || !parents[0].get<clang::CompoundStmt>())
+      return true;
+    size_t from = sources.getFileOffset(begin);
+    size_t to = sources.getFileOffset(
+        clang::Lexer::getLocForEndOfToken(end, 0, sources, ast_.getLangOpts()));
+    BarrierStatement barrier;
+    barrier.location = toLocation(call->getSourceRange(), sources, "");
+    barrier.expression = text_.substr(from, to - from);
+    barrier.removal = removalOf(from, to);
+    found.push_back(std::move(barrier));
+    return true;
+  }
+
+private:
+  // The statement `call;`, and its line when nothing else is on it.
+  TextEdit removalOf(size_t from, size_t to) const {
+    if (to < text_.size() && text_[to] == ';')
+      ++to;
+    size_t line_start = text_.rfind('\n', from == 0 ? 0 : from - 1);
+    line_start = line_start == std::string::npos ? 0 : line_start + 1;
+    size_t line_end = text_.find('\n', to);
+    bool alone = text_.find_first_not_of(" \t", line_start) == from &&
+                 (line_end == std::string::npos ||
+                  text_.find_first_not_of(" \t\r", to) == line_end);
+    if (alone)
+      return {line_start, (line_end == std::string::npos ? text_.size() : line_end + 1) -
+                              line_start, ""};
+    return {from, to - from, ""};
+  }
+
+  clang::ASTContext &ast_;
+  const std::string &text_;
+};
+
+std::set<std::string> candidatesOf(const v1::AnalysisResult &result) {
+  std::set<std::string> out;
+  for (const v1::RaceCandidate &candidate : result.candidates())
+    out.insert(candidate.fingerprint());
+  return out;
+}
+
+bool readText(const std::string &path, std::string &text) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  text = out.str();
+  return bool(in);
+}
+
+} // namespace
+
+bool findRedundantBarriers(const AnalyzeOptions &options, BarrierSearch &search,
+                           std::string &error) {
+  std::vector<ProgramUnit> units;
+  std::vector<std::string> dropped;
+  HeaderSetup headers;
+  v1::AnalysisResult before;
+  if (!programUnits(options, units, dropped, error) || !headerSetup(options, headers, error) ||
+      !analyze(options, before, error))
+    return false;
+  std::set<std::string> known = candidatesOf(before);
+  for (const ProgramUnit &unit : units) {
+    std::string text;
+    llvm::StringRef name(unit.file);
+    if (!(name.ends_with(".cu") || name.ends_with(".cuh")) || !readText(unit.file, text))
+      continue;
+    ParsedSource parsed = parseSource(
+        unit.file, clangArguments(unit.file, unit.flags, headers, ParseSide::Device),
+        ParseSide::Device);
+    if (!parsed.context())
+      continue;
+    BarrierFinder finder(*parsed.context(), text);
+    finder.TraverseDecl(parsed.context()->getTranslationUnitDecl());
+    for (const BarrierStatement &barrier : finder.found) {
+      ++search.checked;
+      AnalyzeOptions without = options;
+      std::string edited;
+      if (!applyEdits(text, {barrier.removal}, edited))
+        continue;
+      without.replaced_contents[unit.file] = edited;
+      v1::AnalysisResult after;
+      std::string ignored;
+      if (!analyze(without, after, ignored) || after.errors_size() > before.errors_size())
+        continue;
+      bool nothing_new = true;
+      for (const std::string &fingerprint : candidatesOf(after))
+        nothing_new &= known.count(fingerprint) > 0;
+      if (!nothing_new)
+        continue;
+      v1::RedundantBarrier &redundant = search.redundant.emplace_back();
+      *redundant.mutable_location() = barrier.location;
+      redundant.set_expression(barrier.expression);
+    }
+  }
+  return true;
+}
+
+} // namespace gpurace::analyzer
