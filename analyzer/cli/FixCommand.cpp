@@ -34,6 +34,8 @@ v1::RepairKind kindOf(const analyzer::RepairOutcome &outcome) {
     return v1::REPAIR_KIND_ATOMIC;
   if (outcome.kind == "barrier")
     return v1::REPAIR_KIND_BARRIER;
+  if (outcome.kind == "scope")
+    return v1::REPAIR_KIND_SCOPE;
   return v1::REPAIR_KIND_SHARED;
 }
 

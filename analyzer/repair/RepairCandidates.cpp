@@ -169,6 +169,82 @@ std::optional<RepairCandidate> atomicRewrite(const clang::Expr &access, clang::A
   return candidate;
 }
 
+// The function whose body holds `stmt`.
+const clang::FunctionDecl *functionOf(const clang::Stmt &stmt, clang::ASTContext &ast) {
+  clang::DynTypedNodeList parents = ast.getParents(stmt);
+  while (!parents.empty()) {
+    if (auto *function = parents[0].get<clang::FunctionDecl>())
+      return function;
+    if (auto *up = parents[0].get<clang::Stmt>())
+      parents = ast.getParents(*up);
+    else if (auto *decl = parents[0].get<clang::Decl>())
+      parents = ast.getParents(*decl);
+    else
+      break;
+  }
+  return nullptr;
+}
+
+// Block-scope synchronization in a function, each with its device-scope
+// spelling: `atomicAdd_block` (any atomic), `__threadfence_block`,
+// `cuda::thread_scope_block`.
+class BlockScopeFinder : public clang::RecursiveASTVisitor<BlockScopeFinder> {
+public:
+  explicit BlockScopeFinder(clang::ASTContext &ast) : ast_(ast) {}
+
+  std::vector<TextEdit> edits;
+  std::vector<std::string> changes;
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    const clang::NamedDecl *decl = ref->getDecl();
+    if (!decl->getIdentifier())
+      return true;
+    std::string name = decl->getName().str(), wider;
+    if (name == "__threadfence_block")
+      wider = "__threadfence";
+    else if (name.rfind("atomic", 0) == 0 && name.size() > 6 &&
+             name.compare(name.size() - 6, 6, "_block") == 0)
+      wider = name.substr(0, name.size() - 6);
+    else if (name == "thread_scope_block" && llvm::isa<clang::EnumConstantDecl>(decl))
+      wider = "thread_scope_device";
+    else
+      return true;
+    const clang::SourceManager &sources = ast_.getSourceManager();
+    clang::SourceLocation at = ref->getLocation();
+    if (at.isMacroID() || !sources.isInMainFile(at))
+      return true;
+    edits.push_back({sources.getFileOffset(at), name.size(), wider});
+    changes.push_back(name + " -> " + wider + " (line " +
+                      std::to_string(sources.getPresumedLineNumber(at)) + ")");
+    return true;
+  }
+
+private:
+  clang::ASTContext &ast_;
+};
+
+// Every block-scope synchronization of the functions holding the accesses,
+// widened to the device: the repair of a race between blocks that such
+// synchronization was meant to order.
+std::optional<RepairCandidate> widenedScope(const clang::Stmt &first, const clang::Stmt &second,
+                                            clang::ASTContext &ast) {
+  BlockScopeFinder finder(ast);
+  std::set<const clang::FunctionDecl *> functions;
+  for (const clang::Stmt *access : {&first, &second})
+    if (const clang::FunctionDecl *function = functionOf(*access, ast);
+        function && functions.insert(function).second)
+      finder.TraverseDecl(const_cast<clang::FunctionDecl *>(function));
+  if (finder.edits.empty())
+    return std::nullopt;
+  RepairCandidate candidate;
+  candidate.kind = "scope";
+  candidate.summary = "widen to device scope: ";
+  for (size_t i = 0; i < finder.changes.size(); ++i)
+    candidate.summary += (i ? ", " : "") + finder.changes[i];
+  candidate.edits = std::move(finder.edits);
+  return candidate;
+}
+
 // Where each access sits in the function both reach: the access itself,
 // or the call that leads to it when it is in a callee the other access's
 // path does not share.
@@ -296,6 +372,11 @@ CandidateSearch repairCandidates(const v1::RaceCandidate &finding, const std::st
           break;
         }
   }
+  // Synchronization of too narrow a scope: device scope is the repair.
+  if (finding.race_class() == v1::RACE_CLASS_SCOPED ||
+      finding.race_class() == v1::RACE_CLASS_INTER_BLOCK)
+    if (auto widened = widenedScope(*first, *second, ast))
+      search.candidates.push_back(std::move(*widened));
   std::string call;
   switch (finding.race_class()) {
   case v1::RACE_CLASS_INTRA_BLOCK: call = "__syncthreads()"; break;

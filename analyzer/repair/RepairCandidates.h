@@ -3,6 +3,9 @@
 // For one finding, the changes worth verifying, cheapest first:
 //  - a read-modify-write both threads run (`x += v`, `count[i]++`,
 //    `x = x + v`, `x = max(x, v)`) becomes the matching atomic;
+//  - block-scope synchronization meant to order threads of different
+//    blocks (`atomicAdd_block`, `__threadfence_block()`,
+//    `cuda::thread_scope_block`) is widened to device scope;
 //  - a synchronization of the race's scope (`__syncthreads()`, or
 //    `__syncwarp()` between lanes of a warp) goes between the two
 //    accesses: in the innermost block of statements that holds both, before
@@ -30,7 +33,7 @@ class ASTContext;
 namespace gpurace::analyzer {
 
 struct RepairCandidate {
-  // "atomic" or "barrier".
+  // "atomic", "scope" or "barrier".
   std::string kind;
   // One line for the user: "insert __syncthreads() before line 12".
   std::string summary;

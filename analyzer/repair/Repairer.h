@@ -26,7 +26,7 @@ namespace gpurace::analyzer {
 struct RepairOutcome {
   v1::RaceCandidate finding;
   bool repaired = false;
-  // The accepted change ("atomic" or "barrier"), or empty when an earlier
+  // The accepted change ("atomic", "scope" or "barrier"), or empty when an earlier
   // finding's change removed this one too.
   std::string kind;
   std::string summary;

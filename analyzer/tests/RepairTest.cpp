@@ -136,6 +136,35 @@ int main() { int *a, *o; cudaMalloc(&a, 4096); cudaMalloc(&o, 4);
   EXPECT_FALSE(testing::findings(repaired.after).empty());
 }
 
+TEST(Repair, BlockScopeFencesOfAHandOffBetweenBlocksAreWidenedTogether) {
+  TempSource source(R"(
+__global__ void publish(int *data, int *ready, int *out) {
+  if (threadIdx.x != 0)
+    return;
+  if (blockIdx.x == 0) {
+    data[3] = 7;
+    __threadfence_block();
+    atomicExch(ready, 1);
+  } else if (blockIdx.x == 1) {
+    while (atomicAdd(ready, 0) == 0) {
+    }
+    __threadfence_block();
+    out[0] = data[3];
+  }
+}
+int main() { int *d, *r, *o; cudaMalloc(&d, 64); cudaMalloc(&r, 4); cudaMalloc(&o, 4);
+  publish<<<2, 32>>>(d, r, o); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  EXPECT_TRUE(repaired.repair.outcomes[0].repaired) << repaired.repair.outcomes[0].reason;
+  EXPECT_EQ(repaired.repair.outcomes[0].kind, "scope");
+  // One fence alone does not order the hand-off: both are widened.
+  EXPECT_EQ(repaired.text.find("__threadfence_block"), std::string::npos) << repaired.text;
+  EXPECT_EQ(repaired.repair.outcomes[0].edits.size(), 2u);
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+}
+
 TEST(RedundantBarriers, OnlyTheBarrierNothingDependsOnIsListed) {
   TempSource source(R"(
 __global__ void rotate(float *out) {

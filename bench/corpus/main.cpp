@@ -284,6 +284,7 @@ int runRepairs(const Options &options, const std::vector<CorpusFile> &files) {
             << "programs repaired completely: " << complete << "\n"
             << "findings repaired: " << by_kind[gpurace::v1::REPAIR_KIND_ATOMIC] << " by an atomic, "
             << by_kind[gpurace::v1::REPAIR_KIND_BARRIER] << " by a barrier, "
+            << by_kind[gpurace::v1::REPAIR_KIND_SCOPE] << " by a wider scope, "
             << by_kind[gpurace::v1::REPAIR_KIND_SHARED]
             << " by another finding's change; not repaired: " << unrepaired << "\n"
             << "edits per repaired program: median " << median(edits) << ", max "
