@@ -8,6 +8,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <cctype>
 #include <optional>
 #include <set>
 
@@ -300,6 +301,88 @@ std::optional<TextEdit> insertionAt(const clang::Stmt &stmt, bool after, const s
   return TextEdit{line_end + 1, 0, indent + call + ";\n"};
 }
 
+// An identifier that the file does not use yet.
+std::string freshName(const std::string &text) {
+  auto used = [&](const std::string &name) {
+    for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+      auto identifier = [](char c) { return std::isalnum((unsigned char)c) || c == '_'; };
+      bool starts = at == 0 || !identifier(text[at - 1]);
+      bool ends = at + name.size() >= text.size() || !identifier(text[at + name.size()]);
+      if (starts && ends)
+        return true;
+    }
+    return false;
+  };
+  std::string name = "value_read";
+  for (int suffix = 2; used(name); ++suffix)
+    name = "value_read" + std::to_string(suffix);
+  return name;
+}
+
+// Threads racing within one assignment (`a[i] = a[i - 1] + a[i + 1]`,
+// `s[t] += s[t - d]`): its right-hand side read into a local first, then
+// the barrier, then the store; also with a second barrier after the store
+// for the next iteration's reads.
+// Under a guard with no else (`if (t >= d) s[t] += s[t - d];`) the barrier
+// cannot go inside the branch: the guard is evaluated once into a flag,
+// the read happens under it, the barrier outside, then the store under it.
+std::vector<RepairCandidate> splitAssignment(const clang::Stmt &stmt, const std::string &call,
+                                             const std::string &text, clang::ASTContext &ast) {
+  const clang::Stmt *body = &stmt;
+  auto *guard = llvm::dyn_cast<clang::IfStmt>(&stmt);
+  if (guard) {
+    if (guard->getElse() || guard->getInit() || guard->getConditionVariable() ||
+        guard->getCond()->HasSideEffects(ast))
+      return {};
+    body = guard->getThen();
+    if (auto *block = llvm::dyn_cast<clang::CompoundStmt>(body); block && block->size() == 1)
+      body = block->body_front();
+  }
+  auto *assign = llvm::dyn_cast<clang::BinaryOperator>(body);
+  auto range = offsetsOf(stmt, ast);
+  if (!assign || !assign->isAssignmentOp() || !range ||
+      assign->getRHS()->getType()->isDependentType())
+    return {};
+  size_t line_start = text.rfind('\n', range->first == 0 ? 0 : range->first - 1);
+  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  std::string indent = text.substr(line_start, range->first - line_start);
+  if (indent.find_first_not_of(" \t") != std::string::npos)
+    return {};
+  std::string name = freshName(text);
+  std::string rhs = textOf(*assign->getRHS(), ast), lhs = textOf(*assign->getLHS(), ast);
+  std::string op = assign->getOpcodeStr().str();
+  std::string split;
+  if (!guard) {
+    split = "auto " + name + " = " + rhs + ";\n" + indent + call + ";\n" + indent + lhs + " " +
+            op + " " + name;
+  } else {
+    std::string type =
+        assign->getRHS()->getType().getUnqualifiedType().getAsString(ast.getPrintingPolicy());
+    std::string taken = name + "_taken", inner = indent + "  ";
+    split = "bool " + taken + " = " + textOf(*guard->getCond(), ast) + ";\n" + indent + type +
+            " " + name + "{};\n" + indent + "if (" + taken + ")\n" + inner + name + " = " + rhs +
+            ";\n" + indent + call + ";\n" + indent + "if (" + taken + ")\n" + inner + lhs + " " +
+            op + " " + name;
+    if (llvm::isa<clang::CompoundStmt>(guard->getThen()))
+      split += ";"; // the replaced range ends with the braces, past the ';'
+  }
+  unsigned line = ast.getSourceManager().getPresumedLineNumber(
+      ast.getSourceManager().getFileLoc(stmt.getBeginLoc()));
+  RepairCandidate read_first;
+  read_first.kind = "barrier";
+  read_first.summary = "read the right-hand side of line " + std::to_string(line) +
+                       " into '" + name + "', then " + call + ", then store";
+  read_first.edits.push_back({range->first, range->second - range->first, split});
+  std::vector<RepairCandidate> out{read_first};
+  if (std::optional<TextEdit> after = insertionAt(stmt, true, call, text, ast)) {
+    RepairCandidate both = read_first;
+    both.summary += ", then " + call + " again";
+    both.edits.push_back(*after);
+    out.push_back(std::move(both));
+  }
+  return out;
+}
+
 std::vector<RepairCandidate> barrierPlacements(const clang::Stmt &first, const clang::Stmt &second,
                                                const std::string &call,
                                                const std::string &text,
@@ -337,6 +420,11 @@ std::vector<RepairCandidate> barrierPlacements(const clang::Stmt &first, const c
                                                                child_first->getBeginLoc());
     const clang::Stmt *earlier = first_is_earlier ? child_first : child_second;
     const clang::Stmt *later = first_is_earlier ? child_second : child_first;
+    // At each level: the split inside a branch is a divergent barrier,
+    // the split of the branch itself is not.
+    if (earlier == later)
+      for (RepairCandidate &split : splitAssignment(*later, call, text, ast))
+        out.push_back(std::move(split));
     if (!common_found && earlier != later)
       add(*later, false); // between the two, in program order
     add(*earlier, false); // before both: orders a later iteration's access

@@ -6,6 +6,9 @@
 //  - block-scope synchronization meant to order threads of different
 //    blocks (`atomicAdd_block`, `__threadfence_block()`,
 //    `cuda::thread_scope_block`) is widened to device scope;
+//  - an assignment that races with itself is split: its right-hand side
+//    read into a local, the barrier, then the store (under its guard's
+//    value when it is the body of an `if`);
 //  - a synchronization of the race's scope (`__syncthreads()`, or
 //    `__syncwarp()` between lanes of a warp) goes between the two
 //    accesses: in the innermost block of statements that holds both, before

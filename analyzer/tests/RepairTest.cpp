@@ -136,6 +136,42 @@ int main() { int *a, *o; cudaMalloc(&a, 4096); cudaMalloc(&o, 4);
   EXPECT_FALSE(testing::findings(repaired.after).empty());
 }
 
+TEST(Repair, InPlaceScanStepIsSplitIntoAGuardedReadABarrierAndAGuardedStore) {
+  TempSource source(R"(
+__global__ void scan(int *data) {
+  __shared__ int s[128];
+  int t = threadIdx.x;
+  s[t] = data[t];
+  __syncthreads();
+  for (int d = 1; d < 128; d *= 2) {
+    if (t >= d) {
+      s[t] += s[t - d];
+    }
+    __syncthreads();
+  }
+  data[t] = s[t];
+}
+int main() { int *d; cudaMalloc(&d, 512); scan<<<1, 128>>>(d); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  for (const RepairOutcome &outcome : repaired.repair.outcomes)
+    EXPECT_TRUE(outcome.repaired) << outcome.reason;
+  // The guard is evaluated once, as before; the barrier is outside it.
+  EXPECT_NE(repaired.text.find("    bool value_read_taken = t >= d;\n"
+                               "    int value_read{};\n"
+                               "    if (value_read_taken)\n"
+                               "      value_read = s[t - d];\n"
+                               "    __syncthreads();\n"
+                               "    if (value_read_taken)\n"
+                               "      s[t] += value_read;\n"
+                               "    __syncthreads();\n"),
+            std::string::npos)
+      << repaired.text;
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+  EXPECT_EQ(repaired.after.errors_size(), 0);
+}
+
 TEST(Repair, BlockScopeFencesOfAHandOffBetweenBlocksAreWidenedTogether) {
   TempSource source(R"(
 __global__ void publish(int *data, int *ready, int *out) {
