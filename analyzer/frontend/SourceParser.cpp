@@ -129,10 +129,11 @@ ParsedSource parseSource(const std::string &file, const std::vector<std::string>
   clang::tooling::FixedCompilationDatabase database(".", middle);
   clang::tooling::ClangTool tool(database, {file});
   tool.clearArgumentsAdjusters();
+  // The tool looks the file up by its absolute path, and keeps both the
+  // path and the text by reference until it has run.
+  llvm::SmallString<256> absolute(file);
+  llvm::sys::fs::make_absolute(absolute);
   if (contents) {
-    // The tool looks the file up by its absolute path.
-    llvm::SmallString<256> absolute(file);
-    llvm::sys::fs::make_absolute(absolute);
     out.contents = std::make_unique<const std::string>(*contents);
     tool.mapVirtualFile(absolute, *out.contents);
   }
