@@ -1,9 +1,8 @@
 #include "analyzer/repair/RedundantBarriers.h"
 
 #include "analyzer/Analyzer.h"
-#include "analyzer/frontend/SourceParser.h"
 #include "analyzer/model/SourceLocations.h"
-#include "analyzer/program/ProgramIndex.h"
+#include "analyzer/repair/ProgramUnderRepair.h"
 #include "analyzer/repair/SourceEdits.h"
 
 #include <clang/AST/ASTContext.h>
@@ -13,9 +12,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace gpurace::analyzer {
 
@@ -77,8 +74,7 @@ private:
   TextEdit removalOf(size_t from, size_t to) const {
     if (to < text_.size() && text_[to] == ';')
       ++to;
-    size_t line_start = text_.rfind('\n', from == 0 ? 0 : from - 1);
-    line_start = line_start == std::string::npos ? 0 : line_start + 1;
+    size_t line_start = lineStart(text_, from);
     size_t line_end = text_.find('\n', to);
     bool alone = text_.find_first_not_of(" \t", line_start) == from &&
                  (line_end == std::string::npos ||
@@ -100,34 +96,20 @@ std::set<std::string> candidatesOf(const v1::AnalysisResult &result) {
   return out;
 }
 
-bool readText(const std::string &path, std::string &text) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  text = out.str();
-  return bool(in);
-}
-
 } // namespace
 
 bool findRedundantBarriers(const AnalyzeOptions &options, BarrierSearch &search,
                            std::string &error) {
-  std::vector<ProgramUnit> units;
-  std::vector<std::string> dropped;
-  HeaderSetup headers;
-  v1::AnalysisResult before;
-  if (!programUnits(options, units, dropped, error) || !headerSetup(options, headers, error) ||
-      !analyze(options, before, error))
+  ProgramUnderRepair program;
+  if (!loadProgram(options, program, error))
     return false;
+  const v1::AnalysisResult &before = program.analysis;
   std::set<std::string> known = candidatesOf(before);
-  for (const ProgramUnit &unit : units) {
+  for (const ProgramUnit &unit : program.units) {
     std::string text;
-    llvm::StringRef name(unit.file);
-    if (!(name.ends_with(".cu") || name.ends_with(".cuh")) || !readText(unit.file, text))
+    if (!isCudaFile(unit.file) || !readSourceText(unit.file, text))
       continue;
-    ParsedSource parsed = parseSource(
-        unit.file, clangArguments(unit.file, unit.flags, headers, ParseSide::Device),
-        ParseSide::Device);
+    ParsedSource parsed = parseDeviceSide(unit, program.headers, text);
     if (!parsed.context())
       continue;
     BarrierFinder finder(*parsed.context(), text);

@@ -284,8 +284,7 @@ std::optional<TextEdit> insertionAt(const clang::Stmt &stmt, bool after, const s
   auto range = offsetsOf(stmt, ast);
   if (!range)
     return std::nullopt;
-  size_t line_start = text.rfind('\n', range->first == 0 ? 0 : range->first - 1);
-  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  size_t line_start = lineStart(text, range->first);
   std::string indent = text.substr(line_start, range->first - line_start);
   if (indent.find_first_not_of(" \t") != std::string::npos)
     return TextEdit{after ? range->second : range->first, 0,
@@ -343,8 +342,7 @@ std::vector<RepairCandidate> splitAssignment(const clang::Stmt &stmt, const std:
   if (!assign || !assign->isAssignmentOp() || !range ||
       assign->getRHS()->getType()->isDependentType())
     return {};
-  size_t line_start = text.rfind('\n', range->first == 0 ? 0 : range->first - 1);
-  line_start = line_start == std::string::npos ? 0 : line_start + 1;
+  size_t line_start = lineStart(text, range->first);
   std::string indent = text.substr(line_start, range->first - line_start);
   if (indent.find_first_not_of(" \t") != std::string::npos)
     return {};

@@ -1,14 +1,12 @@
 #include "analyzer/repair/Repairer.h"
 
 #include "analyzer/Analyzer.h"
-#include "analyzer/frontend/SourceParser.h"
-#include "analyzer/program/ProgramIndex.h"
+#include "analyzer/repair/ProgramUnderRepair.h"
 #include "analyzer/repair/RepairCandidates.h"
 
 #include <llvm/Support/FileSystem.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -39,11 +37,12 @@ public:
       : options_(options), repair_(repair) {}
 
   bool run(std::string &error) {
-    std::vector<std::string> dropped;
-    if (!programUnits(options_, units_, dropped, error) ||
-        !headerSetup(options_, headers_, error) ||
-        !analyze(options_, repair_.before, error))
+    ProgramUnderRepair program;
+    if (!loadProgram(options_, program, error))
       return false;
+    units_ = std::move(program.units);
+    headers_ = std::move(program.headers);
+    repair_.before = std::move(program.analysis);
     errors_before_ = repair_.before.errors_size();
     findings_ = findingsOf(repair_.before, options_.min_score);
     current_ = repair_.before;
@@ -102,10 +101,7 @@ private:
       outcome.reason = "the file of the accesses is not one of the analyzed files";
       return outcome;
     }
-    ParsedSource parsed = parseSource(
-        units_[*unit].file,
-        clangArguments(units_[*unit].file, units_[*unit].flags, headers_, ParseSide::Device),
-        ParseSide::Device, texts_[*unit]);
+    ParsedSource parsed = parseDeviceSide(units_[*unit], headers_, texts_[*unit]);
     if (!parsed.context()) {
       outcome.reason = "the file does not parse on the device side";
       return outcome;
@@ -194,12 +190,10 @@ private:
   bool loadText(size_t unit) {
     if (texts_.count(unit))
       return true;
-    std::ifstream in(units_[unit].file, std::ios::binary);
-    if (!in)
+    std::string text;
+    if (!readSourceText(units_[unit].file, text))
       return false;
-    std::ostringstream text;
-    text << in.rdbuf();
-    originals_[unit] = texts_[unit] = text.str();
+    originals_[unit] = texts_[unit] = text;
     return true;
   }
 

@@ -22,6 +22,11 @@ bool applyEdits(const std::string &text, std::vector<TextEdit> edits, std::strin
   return true;
 }
 
+size_t lineStart(const std::string &text, size_t offset) {
+  size_t newline = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
+  return newline == std::string::npos ? 0 : newline + 1;
+}
+
 void lineAndColumn(const std::string &text, size_t offset, unsigned &line, unsigned &column) {
   line = 1;
   column = 1;

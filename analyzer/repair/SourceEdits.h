@@ -32,6 +32,9 @@ bool applyEdits(const std::string &text, std::vector<TextEdit> edits, std::strin
 std::string unifiedDiff(const std::string &path, const std::string &before,
                         const std::string &after);
 
+// The offset where the line holding `offset` starts.
+size_t lineStart(const std::string &text, size_t offset);
+
 // 1-based line and column of a byte offset.
 void lineAndColumn(const std::string &text, size_t offset, unsigned &line, unsigned &column);
 
