@@ -1,6 +1,7 @@
 #include "analyzer/cli/AnalyzerCommands.h"
 
 #include "analyzer/Analyzer.h"
+#include "analyzer/repair/RepairMessages.h"
 #include "analyzer/report/Sarif.h"
 #include "analyzer/report/TextReport.h"
 #include "proto/JsonCodec.h"
@@ -31,6 +32,7 @@ struct AnalyzeFlags {
   bool explain = false;
   bool no_color = false;
   bool print_clang_command = false;
+  bool fix = false;
   // --upload ADDR: send the result to a race server as well.
   std::string upload;
   UploadTarget target;
@@ -115,6 +117,21 @@ int printClangCommands(const analyzer::AnalyzeOptions &options) {
   return kExitOk;
 }
 
+// With `fix`, each finding carries its verified repair (as `gpurace fix`
+// finds them; nothing is written to the files).
+bool analyzeProgram(const analyzer::AnalyzeOptions &options, bool fix,
+                    const analyzer::ProgressCallback &progress, v1::AnalysisResult &result,
+                    std::string &error) {
+  if (!fix)
+    return analyzer::analyze(options, result, error, progress);
+  analyzer::ProgramRepair repair;
+  if (!analyzer::repairProgram(options, repair, error))
+    return false;
+  result = std::move(repair.before);
+  analyzer::attachRepairs(repair, result);
+  return true;
+}
+
 int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
   analyzer::AnalyzeOptions &options = flags.options;
   options.extra_flags = context.passthrough;
@@ -153,7 +170,7 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
     return printClangCommands(options);
   v1::AnalysisResult result;
   std::string error;
-  if (!analyzer::analyze(options, result, error, progress)) {
+  if (!analyzeProgram(options, flags.fix, progress, result, error)) {
     std::cerr << "gpurace analyze: error: " << error << "\n";
     return kExitToolError;
   }
@@ -269,6 +286,10 @@ Subcommand analyzeSubcommand() {
     app.add_flag("--print-clang-command", flags->print_clang_command,
                  "Print the Clang commands that parse each file (host side, then device "
                  "side), one per line, and exit");
+    app.add_flag("--fix", flags->fix,
+                 "Also find each finding's verified repair, as `gpurace fix` does, and "
+                 "report it: a fix-it note in text, `repair` in JSON, `fixes` in SARIF, a "
+                 "diff on the dashboard after --upload (the files are not changed)");
     app.add_flag("--no-color", flags->no_color, "Never colour the text report");
     app.add_option("--upload", flags->upload,
                    "Also upload the result to the race server at ADDR (gRPC)");

@@ -4,7 +4,7 @@
 
 #include "analyzer/Analyzer.h"
 #include "analyzer/repair/RedundantBarriers.h"
-#include "analyzer/repair/Repairer.h"
+#include "analyzer/repair/RepairMessages.h"
 #include "proto/JsonCodec.h"
 
 #include <cstdio>
@@ -27,45 +27,6 @@ struct FixFlags {
   bool redundant_barriers = false;
 };
 
-v1::RepairKind kindOf(const analyzer::RepairOutcome &outcome) {
-  if (!outcome.repaired)
-    return v1::REPAIR_KIND_UNSPECIFIED;
-  if (outcome.kind == "atomic")
-    return v1::REPAIR_KIND_ATOMIC;
-  if (outcome.kind == "barrier")
-    return v1::REPAIR_KIND_BARRIER;
-  if (outcome.kind == "scope")
-    return v1::REPAIR_KIND_SCOPE;
-  return v1::REPAIR_KIND_SHARED;
-}
-
-v1::Repair repairOf(const analyzer::RepairOutcome &outcome) {
-  v1::Repair repair;
-  repair.set_finding_fingerprint(outcome.finding.fingerprint());
-  repair.set_kind(kindOf(outcome));
-  repair.set_verified(outcome.repaired);
-  repair.set_summary(outcome.summary);
-  repair.set_repaired_with(outcome.repaired_with);
-  repair.set_unrepaired_reason(outcome.reason);
-  repair.set_candidates_tried(outcome.tried);
-  for (const analyzer::TextEdit &edit : outcome.edits) {
-    v1::TextReplacement *out = repair.add_edits();
-    unsigned line = 0, column = 0, end_line = 0, end_column = 0;
-    analyzer::lineAndColumn(outcome.text_before, edit.offset, line, column);
-    analyzer::lineAndColumn(outcome.text_before, edit.offset + edit.length, end_line,
-                            end_column);
-    out->mutable_location()->set_file(outcome.file);
-    out->mutable_location()->set_line(line);
-    out->mutable_location()->set_column(column);
-    out->mutable_location()->set_end_line(end_line);
-    out->mutable_location()->set_end_column(end_column);
-    out->set_offset(edit.offset);
-    out->set_length(edit.length);
-    out->set_new_text(edit.text);
-  }
-  return repair;
-}
-
 // Clang-style notes, one per finding, on stderr: the diff on stdout stays
 // a patch that `patch -p0` or `git apply` takes as it is.
 void printNotes(const analyzer::ProgramRepair &repair) {
@@ -75,7 +36,12 @@ void printNotes(const analyzer::ProgramRepair &repair) {
     std::string race = "race on '" + outcome.finding.first().expression() + "'";
     if (outcome.repaired && !outcome.summary.empty())
       std::cerr << "fix-it: " << outcome.summary << " (verified: " << race
-                << " gone, no new finding)\n";
+                << " gone, no new finding)\n"
+                << (outcome.prerequisite.empty()
+                        ? ""
+                        : at.file() + ":" + std::to_string(at.line()) + ":" +
+                              std::to_string(at.column()) + ": note: it needs " +
+                              outcome.prerequisite + "\n");
     else if (outcome.repaired)
       std::cerr << "note: " << race << " is removed by the change for the finding "
                 << outcome.repaired_with << "\n";
@@ -144,11 +110,7 @@ int runFix(FixFlags &flags, const CommandContext &context) {
   for (const v1::FileError &e : repair.before.errors())
     std::cerr << e.file() << ":" << e.line() << ":" << e.column() << ": error: " << e.message()
               << "\n";
-  v1::RepairResult result;
-  for (const analyzer::RepairOutcome &outcome : repair.outcomes)
-    *result.add_repairs() = repairOf(outcome);
-  for (const auto &[file, texts] : repair.files)
-    (*result.mutable_diffs())[file] = analyzer::unifiedDiff(file, texts.first, texts.second);
+  v1::RepairResult result = analyzer::repairResult(repair);
   if (flags.format == "json") {
     std::cout << toJson(result) << "\n";
   } else {

@@ -3,14 +3,13 @@
 #include "analyzer/Analyzer.h"
 #include "analyzer/model/SourceLocations.h"
 #include "analyzer/repair/ProgramUnderRepair.h"
-#include "analyzer/repair/SourceEdits.h"
+#include "analyzer/repair/StatementEdits.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
-#include <clang/Lex/Lexer.h>
 
 #include <set>
 
@@ -58,33 +57,18 @@ public:
     auto parents = ast_.getParents(*call);
     if (parents.empty() || !parents[0].get<clang::CompoundStmt>())
       return true;
-    size_t from = sources.getFileOffset(begin);
-    size_t to = sources.getFileOffset(
-        clang::Lexer::getLocForEndOfToken(end, 0, sources, ast_.getLangOpts()));
+    std::optional<TextEdit> removal = deletionOf(*call, text_, ast_);
+    if (!removal)
+      return true;
     BarrierStatement barrier;
     barrier.location = toLocation(call->getSourceRange(), sources, "");
-    barrier.expression = text_.substr(from, to - from);
-    barrier.removal = removalOf(from, to);
+    barrier.expression = textOf(*call, ast_);
+    barrier.removal = *removal;
     found.push_back(std::move(barrier));
     return true;
   }
 
 private:
-  // The statement `call;`, and its line when nothing else is on it.
-  TextEdit removalOf(size_t from, size_t to) const {
-    if (to < text_.size() && text_[to] == ';')
-      ++to;
-    size_t line_start = lineStart(text_, from);
-    size_t line_end = text_.find('\n', to);
-    bool alone = text_.find_first_not_of(" \t", line_start) == from &&
-                 (line_end == std::string::npos ||
-                  text_.find_first_not_of(" \t\r", to) == line_end);
-    if (alone)
-      return {line_start, (line_end == std::string::npos ? text_.size() : line_end + 1) -
-                              line_start, ""};
-    return {from, to - from, ""};
-  }
-
   clang::ASTContext &ast_;
   const std::string &text_;
 };

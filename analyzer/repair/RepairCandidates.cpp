@@ -1,12 +1,10 @@
 #include "analyzer/repair/RepairCandidates.h"
 
-#include "analyzer/model/SourceLocations.h"
+#include "analyzer/repair/DivergenceRepairs.h"
+#include "analyzer/repair/StatementEdits.h"
 
-#include <clang/AST/ASTContext.h>
-#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
-#include <clang/Lex/Lexer.h>
 
 #include <cctype>
 #include <optional>
@@ -15,64 +13,6 @@
 namespace gpurace::analyzer {
 
 namespace {
-
-bool sameRange(const v1::SourceLocation &a, const v1::SourceLocation &b) {
-  return a.file() == b.file() && a.line() == b.line() && a.column() == b.column() &&
-         a.end_line() == b.end_line() && a.end_column() == b.end_column();
-}
-
-// The statement of the device-side AST at exactly `where` (as the kernel
-// model names accesses and call sites).
-class StmtAtLocation : public clang::RecursiveASTVisitor<StmtAtLocation> {
-public:
-  StmtAtLocation(const v1::SourceLocation &where, const clang::SourceManager &sources)
-      : where_(where), sources_(sources) {}
-
-  const clang::Stmt *found = nullptr;
-
-  bool VisitStmt(clang::Stmt *stmt) {
-    if (found)
-      return false;
-    clang::SourceLocation begin = sources_.getFileLoc(stmt->getBeginLoc());
-    if (begin.isInvalid() || sources_.getPresumedLineNumber(begin) != where_.line())
-      return true;
-    if (sameRange(toLocation(stmt->getSourceRange(), sources_, ""), where_))
-      found = stmt;
-    return !found;
-  }
-
-private:
-  const v1::SourceLocation &where_;
-  const clang::SourceManager &sources_;
-};
-
-const clang::Stmt *stmtAt(const v1::SourceLocation &where, clang::ASTContext &ast) {
-  StmtAtLocation finder(where, ast.getSourceManager());
-  finder.TraverseDecl(ast.getTranslationUnitDecl());
-  return finder.found;
-}
-
-const clang::Stmt *parentStmt(const clang::Stmt &stmt, clang::ASTContext &ast) {
-  auto parents = ast.getParents(stmt);
-  return parents.empty() ? nullptr : parents[0].get<clang::Stmt>();
-}
-
-std::string textOf(const clang::Expr &expr, clang::ASTContext &ast) {
-  return sourceText(expr.getSourceRange(), ast.getSourceManager());
-}
-
-// Byte offsets of a statement's written range in the main file.
-std::optional<std::pair<size_t, size_t>> offsetsOf(const clang::Stmt &stmt,
-                                                   clang::ASTContext &ast) {
-  const clang::SourceManager &sources = ast.getSourceManager();
-  clang::SourceLocation begin = sources.getFileLoc(stmt.getBeginLoc());
-  clang::SourceLocation end = sources.getFileLoc(stmt.getEndLoc());
-  if (begin.isInvalid() || end.isInvalid() || !sources.isInMainFile(begin) ||
-      !sources.isInMainFile(end))
-    return std::nullopt;
-  end = clang::Lexer::getLocForEndOfToken(end, 0, sources, ast.getLangOpts());
-  return std::pair{size_t(sources.getFileOffset(begin)), size_t(sources.getFileOffset(end))};
-}
 
 // The atomic function for a compound assignment on `type`, if CUDA has one.
 std::string atomicFor(clang::BinaryOperatorKind op, clang::QualType type) {
@@ -170,21 +110,6 @@ std::optional<RepairCandidate> atomicRewrite(const clang::Expr &access, clang::A
   return candidate;
 }
 
-// The function whose body holds `stmt`.
-const clang::FunctionDecl *functionOf(const clang::Stmt &stmt, clang::ASTContext &ast) {
-  clang::DynTypedNodeList parents = ast.getParents(stmt);
-  while (!parents.empty()) {
-    if (auto *function = parents[0].get<clang::FunctionDecl>())
-      return function;
-    if (auto *up = parents[0].get<clang::Stmt>())
-      parents = ast.getParents(*up);
-    else if (auto *decl = parents[0].get<clang::Decl>())
-      parents = ast.getParents(*decl);
-    else
-      break;
-  }
-  return nullptr;
-}
 
 // Block-scope synchronization in a function, each with its device-scope
 // spelling: `atomicAdd_block` (any atomic), `__threadfence_block`,
@@ -265,40 +190,6 @@ Anchors anchorsOf(const v1::AccessSite &a, const v1::AccessSite &b) {
   return {anchor(a), anchor(b)};
 }
 
-// The blocks of statements around `stmt`, innermost first, each with the
-// child that holds `stmt`.
-std::vector<std::pair<const clang::CompoundStmt *, const clang::Stmt *>>
-enclosingBlocks(const clang::Stmt &stmt, clang::ASTContext &ast) {
-  std::vector<std::pair<const clang::CompoundStmt *, const clang::Stmt *>> out;
-  const clang::Stmt *child = &stmt;
-  for (const clang::Stmt *up = parentStmt(stmt, ast); up; child = up, up = parentStmt(*up, ast))
-    if (auto *block = llvm::dyn_cast<clang::CompoundStmt>(up))
-      out.push_back({block, child});
-  return out;
-}
-
-// An insertion of `call` on a line of its own before (or after) `stmt`,
-// indented as `stmt` is.
-std::optional<TextEdit> insertionAt(const clang::Stmt &stmt, bool after, const std::string &call,
-                                    const std::string &text, clang::ASTContext &ast) {
-  auto range = offsetsOf(stmt, ast);
-  if (!range)
-    return std::nullopt;
-  size_t line_start = lineStart(text, range->first);
-  std::string indent = text.substr(line_start, range->first - line_start);
-  if (indent.find_first_not_of(" \t") != std::string::npos)
-    return TextEdit{after ? range->second : range->first, 0,
-                    after ? " " + call + ";" : call + "; "};
-  if (!after)
-    return TextEdit{line_start, 0, indent + call + ";\n"};
-  size_t end = range->second;
-  if (end < text.size() && text[end] == ';')
-    ++end;
-  size_t line_end = text.find('\n', end);
-  if (line_end == std::string::npos || text.find_first_not_of(" \t\r", end) < line_end)
-    return TextEdit{end, 0, " " + call + ";"};
-  return TextEdit{line_end + 1, 0, indent + call + ";\n"};
-}
 
 // An identifier that the file does not use yet.
 std::string freshName(const std::string &text) {
@@ -432,6 +323,94 @@ std::vector<RepairCandidate> barrierPlacements(const clang::Stmt &first, const c
   return out;
 }
 
+// The statement of its block that holds `access`.
+const clang::Stmt *statementOf(const clang::Stmt &access, clang::ASTContext &ast) {
+  auto blocks = enclosingBlocks(access, ast);
+  return blocks.empty() ? nullptr : blocks.front().second;
+}
+
+// A hand-off (a flag stored and awaited, a lock) with no fence: one after
+// the writer's access, before its release, and one before the reader's,
+// after its acquire. Which access is the writer's is tried both ways when
+// both write.
+std::vector<RepairCandidate> fencePlacements(const v1::RaceCandidate &finding,
+                                             const clang::Stmt &first, const clang::Stmt &second,
+                                             const std::string &text, clang::ASTContext &ast) {
+  std::string fence = finding.defect() == v1::SYNC_DEFECT_MISSING_BLOCK_FENCE
+                          ? "__threadfence_block()"
+                          : "__threadfence()";
+  const clang::Stmt *a = statementOf(first, ast), *b = statementOf(second, ast);
+  if (!a || !b || a == b)
+    return {};
+  if (finding.first().kind() == v1::ACCESS_KIND_READ &&
+      finding.second().kind() != v1::ACCESS_KIND_READ)
+    std::swap(a, b);
+  bool both_write = finding.first().kind() != v1::ACCESS_KIND_READ &&
+                    finding.second().kind() != v1::ACCESS_KIND_READ;
+  const clang::SourceManager &sources = ast.getSourceManager();
+  auto lineOf = [&](const clang::Stmt &stmt) {
+    return std::to_string(sources.getPresumedLineNumber(sources.getFileLoc(stmt.getBeginLoc())));
+  };
+  std::vector<RepairCandidate> out;
+  for (auto [writer, reader] : {std::pair{a, b}, std::pair{b, a}}) {
+    std::optional<TextEdit> release = insertionAt(*writer, true, fence, text, ast);
+    std::optional<TextEdit> acquire = insertionAt(*reader, false, fence, text, ast);
+    if (release && acquire && release->offset != acquire->offset) {
+      RepairCandidate candidate;
+      candidate.kind = "fence";
+      candidate.summary = "insert " + fence + " after line " + lineOf(*writer) +
+                          " (before the release) and before line " + lineOf(*reader) +
+                          " (after the acquire)";
+      candidate.edits = {*release, *acquire};
+      out.push_back(std::move(candidate));
+    }
+    if (!both_write)
+      break;
+  }
+  return out;
+}
+
+// An `#include <cooperative_groups.h>` after the file's last include, or
+// none when it has it.
+std::optional<TextEdit> cooperativeGroupsInclude(const std::string &text) {
+  if (text.find("<cooperative_groups.h>") != std::string::npos)
+    return std::nullopt;
+  size_t after_includes = 0;
+  for (size_t at = 0; at < text.size();) {
+    size_t end = text.find('\n', at);
+    end = end == std::string::npos ? text.size() : end + 1;
+    if (text.compare(at, 8, "#include") == 0)
+      after_includes = end;
+    at = end;
+  }
+  return TextEdit{after_includes, 0, "#include <cooperative_groups.h>\n"};
+}
+
+// A grid-wide sync between accesses of different blocks, where a block
+// barrier would go. It orders the whole grid only in a cooperative launch.
+std::vector<RepairCandidate> gridSyncPlacements(const v1::RaceCandidate &finding,
+                                                const clang::Stmt &first,
+                                                const clang::Stmt &second,
+                                                const std::string &text, clang::ASTContext &ast) {
+  const std::string launch = finding.launch_site().expression();
+  std::string prerequisite =
+      launch.find("Cooperative") != std::string::npos
+          ? ""
+          : "a cooperative launch (cudaLaunchCooperativeKernel, or cudaLaunchKernelEx with "
+            "cudaLaunchAttributeCooperative) with every block resident at once, instead of " +
+                (launch.empty() ? std::string("a plain launch") : "'" + launch + "'");
+  std::optional<TextEdit> include = cooperativeGroupsInclude(text);
+  std::vector<RepairCandidate> out =
+      barrierPlacements(first, second, "cooperative_groups::this_grid().sync()", text, ast);
+  for (RepairCandidate &candidate : out) {
+    candidate.kind = "grid-sync";
+    candidate.prerequisite = prerequisite;
+    if (include)
+      candidate.edits.push_back(*include);
+  }
+  return out;
+}
+
 } // namespace
 
 CandidateSearch repairCandidates(const v1::RaceCandidate &finding, const std::string &file,
@@ -443,11 +422,17 @@ CandidateSearch repairCandidates(const v1::RaceCandidate &finding, const std::st
                           "itself is edited";
     return search;
   }
+  if (finding.race_class() == v1::RACE_CLASS_BARRIER_DIVERGENCE)
+    return divergenceRepairs(finding, text, ast);
   const clang::Stmt *first = stmtAt(a.location(), ast), *second = stmtAt(b.location(), ast);
   if (!first || !second) {
     search.none_because = "the accesses are not found in the parsed source";
     return search;
   }
+  auto add = [&](std::vector<RepairCandidate> more) {
+    for (RepairCandidate &candidate : more)
+      search.candidates.push_back(std::move(candidate));
+  };
   bool both_plain = a.kind() != v1::ACCESS_KIND_ATOMIC && b.kind() != v1::ACCESS_KIND_ATOMIC;
   // Threads racing on one read-modify-write: the atomic is the repair.
   if (both_plain && a.call_stack_size() == b.call_stack_size()) {
@@ -458,34 +443,34 @@ CandidateSearch repairCandidates(const v1::RaceCandidate &finding, const std::st
           break;
         }
   }
+  bool inter_block = finding.race_class() == v1::RACE_CLASS_INTER_BLOCK;
   // Synchronization of too narrow a scope: device scope is the repair.
-  if (finding.race_class() == v1::RACE_CLASS_SCOPED ||
-      finding.race_class() == v1::RACE_CLASS_INTER_BLOCK)
+  if (finding.race_class() == v1::RACE_CLASS_SCOPED || inter_block)
     if (auto widened = widenedScope(*first, *second, ast))
       search.candidates.push_back(std::move(*widened));
-  std::string call;
-  switch (finding.race_class()) {
-  case v1::RACE_CLASS_INTRA_BLOCK: call = "__syncthreads()"; break;
-  case v1::RACE_CLASS_INTRA_WARP: call = "__syncwarp()"; break;
-  default: break;
-  }
-  if (!call.empty()) {
-    Anchors anchors = anchorsOf(a, b);
-    const clang::Stmt *at_first = stmtAt(anchors.first, ast);
-    const clang::Stmt *at_second = stmtAt(anchors.second, ast);
-    if (at_first && at_second)
-      for (RepairCandidate &placement :
-           barrierPlacements(*at_first, *at_second, call, text, ast))
-        search.candidates.push_back(std::move(placement));
+  if (finding.race_class() != v1::RACE_CLASS_SCOPED &&
+      (finding.defect() == v1::SYNC_DEFECT_MISSING_DEVICE_FENCE ||
+       finding.defect() == v1::SYNC_DEFECT_MISSING_BLOCK_FENCE))
+    add(fencePlacements(finding, *first, *second, text, ast));
+  Anchors anchors = anchorsOf(a, b);
+  const clang::Stmt *at_first = stmtAt(anchors.first, ast);
+  const clang::Stmt *at_second = stmtAt(anchors.second, ast);
+  bool one_store = a.site_id() == b.site_id() && a.kind() == v1::ACCESS_KIND_WRITE;
+  if (at_first && at_second) {
+    if (finding.race_class() == v1::RACE_CLASS_INTRA_BLOCK)
+      add(barrierPlacements(*at_first, *at_second, "__syncthreads()", text, ast));
+    else if (finding.race_class() == v1::RACE_CLASS_INTRA_WARP)
+      add(barrierPlacements(*at_first, *at_second, "__syncwarp()", text, ast));
+    else if (inter_block && !one_store) // no sync orders one store of every block
+      add(gridSyncPlacements(finding, *at_first, *at_second, text, ast));
   }
   if (search.candidates.empty())
     search.none_because =
-        finding.race_class() == v1::RACE_CLASS_INTER_BLOCK
-            ? "threads of different blocks race: no block barrier orders them, and the "
-              "accesses are no read-modify-write an atomic could replace (a grid-wide sync "
-              "needs a cooperative launch, or the kernel split in two launches)"
-            : "no read-modify-write to make atomic and no place for a barrier between the "
-              "accesses (both in one statement)";
+        inter_block ? "threads of different blocks store to one place: no sync orders them, "
+                      "and the store is no read-modify-write an atomic could replace (let one "
+                      "block store, or give each block its own place)"
+                    : "no read-modify-write to make atomic and no place for a barrier between "
+                      "the accesses (both in one statement)";
   return search;
 }
 

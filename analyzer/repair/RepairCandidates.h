@@ -36,10 +36,12 @@ class ASTContext;
 namespace gpurace::analyzer {
 
 struct RepairCandidate {
-  // "atomic", "scope" or "barrier".
+  // "atomic", "scope", "barrier", "fence", "grid-sync" or "barrier-moved".
   std::string kind;
   // One line for the user: "insert __syncthreads() before line 12".
   std::string summary;
+  // What the change needs beyond the edit (a cooperative launch).
+  std::string prerequisite;
   std::vector<TextEdit> edits;
 };
 

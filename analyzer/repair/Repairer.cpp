@@ -48,6 +48,7 @@ public:
     current_ = repair_.before;
     for (const v1::RaceCandidate &candidate : inRepairOrder(repair_.before))
       repair_.outcomes.push_back(repairOne(candidate));
+    dropChangesMadeUnneeded();
     for (const auto &[unit, text] : texts_)
       if (text != originals_[unit])
         repair_.files[units_[unit].file] = {originals_[unit], text};
@@ -91,11 +92,6 @@ private:
       return outcome;
     }
     v1::RaceCandidate finding = currentOf(original);
-    if (finding.race_class() == v1::RACE_CLASS_BARRIER_DIVERGENCE) {
-      outcome.reason = "barrier divergence is reported, not repaired: move the barrier out of "
-                       "the branch or loop that threads can disagree on";
-      return outcome;
-    }
     std::optional<size_t> unit = unitOf(finding.first().location().file());
     if (!unit || !loadText(*unit)) {
       outcome.reason = "the file of the accesses is not one of the analyzed files";
@@ -121,10 +117,13 @@ private:
         outcome.file = units_[*unit].file;
         outcome.edits = candidate.edits;
         outcome.text_before = texts_[*unit];
+        outcome.original_edits = editsBefore(candidate.edits, history_[*unit]);
+        history_[*unit].push_back(candidate.edits);
         texts_[*unit] = edited;
         outcome.repaired = true;
         outcome.kind = candidate.kind;
         outcome.summary = candidate.summary;
+        outcome.prerequisite = candidate.prerequisite;
         return outcome;
       }
       rejected.push_back(candidate.summary + " (" + why_not + ")");
@@ -141,15 +140,14 @@ private:
     return outcome;
   }
 
-  // Re-analyzes the program with `edited` as the unit's text.
-  bool verify(size_t unit, const std::string &edited, const v1::RaceCandidate &finding,
-              std::string &why_not) {
+  // Analyzes the program with `texts` as its units' texts; false, and why,
+  // when that fails or brings an error the program did not have.
+  bool analyzeTexts(const std::map<size_t, std::string> &texts, v1::AnalysisResult &after,
+                    std::string &why_not) const {
     AnalyzeOptions options = options_;
     options.replaced_contents.clear();
-    for (const auto &[u, text] : texts_)
-      options.replaced_contents[units_[u].file] = text;
-    options.replaced_contents[units_[unit].file] = edited;
-    v1::AnalysisResult after;
+    for (const auto &[unit, text] : texts)
+      options.replaced_contents[units_[unit].file] = text;
     std::string error;
     if (!analyze(options, after, error)) {
       why_not = error;
@@ -159,6 +157,17 @@ private:
       why_not = "the edited file has an error: " + after.errors(0).message();
       return false;
     }
+    return true;
+  }
+
+  // Re-analyzes the program with `edited` as the unit's text.
+  bool verify(size_t unit, const std::string &edited, const v1::RaceCandidate &finding,
+              std::string &why_not) {
+    std::map<size_t, std::string> texts = texts_;
+    texts[unit] = edited;
+    v1::AnalysisResult after;
+    if (!analyzeTexts(texts, after, why_not))
+      return false;
     std::set<std::string> remaining = findingsOf(after, options_.min_score);
     if (remaining.count(finding.fingerprint())) {
       why_not = "the race remains";
@@ -177,6 +186,64 @@ private:
     findings_ = std::move(remaining);
     current_ = std::move(after);
     return true;
+  }
+
+  // Greedy repair in rank order can keep a change that a later one made
+  // unneeded (GPURepair keeps a minimal set of barriers). Each kept change
+  // but the last is taken out in turn, and stays out when the program
+  // without it has no finding that it had with it.
+  void dropChangesMadeUnneeded() {
+    std::vector<size_t> changes;
+    for (size_t i = 0; i < repair_.outcomes.size(); ++i)
+      if (!repair_.outcomes[i].edits.empty()) {
+        if (!repair_.outcomes[i].original_edits || !unitOf(repair_.outcomes[i].file))
+          return; // a change builds on another: they stand or fall together
+        changes.push_back(i);
+      }
+    std::set<size_t> kept(changes.begin(), changes.end());
+    for (size_t c = 0; c + 1 < changes.size(); ++c) {
+      kept.erase(changes[c]);
+      std::map<size_t, std::string> texts;
+      v1::AnalysisResult after;
+      std::string why_not;
+      if (textsWith(kept, texts) && analyzeTexts(texts, after, why_not) &&
+          subsetOf(findingsOf(after, options_.min_score), findings_)) {
+        RepairOutcome &dropped = repair_.outcomes[changes[c]];
+        // The latest change kept removes it, with the others.
+        std::string by = repair_.outcomes[*kept.rbegin()].finding.fingerprint();
+        for (RepairOutcome &outcome : repair_.outcomes)
+          if (outcome.repaired_with == dropped.finding.fingerprint())
+            outcome.repaired_with = by;
+        RepairOutcome shared;
+        shared.finding = dropped.finding;
+        shared.repaired = true;
+        shared.repaired_with = by;
+        shared.tried = dropped.tried;
+        dropped = std::move(shared);
+        texts_ = std::move(texts);
+        findings_ = findingsOf(after, options_.min_score);
+        current_ = std::move(after);
+        ++repair_.changes_dropped;
+      } else {
+        kept.insert(changes[c]);
+      }
+    }
+  }
+
+  // Each analyzed unit's original text with the `kept` outcomes' changes.
+  bool textsWith(const std::set<size_t> &kept, std::map<size_t, std::string> &texts) const {
+    std::map<size_t, std::vector<TextEdit>> edits;
+    for (size_t i : kept)
+      for (const TextEdit &edit : *repair_.outcomes[i].original_edits)
+        edits[*unitOf(repair_.outcomes[i].file)].push_back(edit);
+    for (const auto &[unit, original] : originals_)
+      if (!applyEdits(original, edits[unit], texts[unit]))
+        return false;
+    return true;
+  }
+
+  static bool subsetOf(const std::set<std::string> &some, const std::set<std::string> &all) {
+    return std::includes(all.begin(), all.end(), some.begin(), some.end());
   }
 
   std::optional<size_t> unitOf(const std::string &file) const {
@@ -207,6 +274,8 @@ private:
   v1::AnalysisResult current_;
   std::map<std::string, std::string> removed_by_;
   std::map<size_t, std::string> originals_, texts_;
+  // Each unit's accepted changes, in order.
+  std::map<size_t, std::vector<std::vector<TextEdit>>> history_;
 };
 
 } // namespace

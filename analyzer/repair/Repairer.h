@@ -18,6 +18,7 @@
 #include "gpurace/v1/analysis.pb.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,10 +27,12 @@ namespace gpurace::analyzer {
 struct RepairOutcome {
   v1::RaceCandidate finding;
   bool repaired = false;
-  // The accepted change ("atomic", "scope" or "barrier"), or empty when an earlier
+  // The accepted change (a RepairCandidate kind), or empty when an earlier
   // finding's change removed this one too.
   std::string kind;
   std::string summary;
+  // What the change needs beyond the edit (a cooperative launch).
+  std::string prerequisite;
   // The fingerprint of the finding whose change removed this one.
   std::string repaired_with;
   // Why it could not be repaired.
@@ -41,6 +44,9 @@ struct RepairOutcome {
   std::string file;
   std::vector<TextEdit> edits;
   std::string text_before;
+  // The same change as edits of the file as analyzed; none when it edits
+  // text that an earlier change inserted.
+  std::optional<std::vector<TextEdit>> original_edits;
 };
 
 struct ProgramRepair {
@@ -49,6 +55,8 @@ struct ProgramRepair {
   std::map<std::string, std::pair<std::string, std::string>> files;
   // The analysis of the program as it was.
   v1::AnalysisResult before;
+  // Changes kept at first and taken out once later ones made them unneeded.
+  unsigned changes_dropped = 0;
 };
 
 // Fails only when the program cannot be analyzed at all (no input, an

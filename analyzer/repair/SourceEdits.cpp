@@ -22,6 +22,44 @@ bool applyEdits(const std::string &text, std::vector<TextEdit> edits, std::strin
   return true;
 }
 
+std::optional<TextEdit> editBefore(const TextEdit &edit, std::vector<TextEdit> applied) {
+  std::stable_sort(applied.begin(), applied.end(),
+                   [](const TextEdit &a, const TextEdit &b) { return a.offset < b.offset; });
+  // How far the applied edits wholly before `edit` moved it.
+  long long shift = 0;
+  size_t begin = edit.offset, end = edit.offset + edit.length;
+  for (const TextEdit &earlier : applied) {
+    size_t new_begin = earlier.offset + shift, new_end = new_begin + earlier.text.size();
+    // An insertion just before an earlier edit's text would have to be
+    // ordered before that edit among edits at one offset: not expressible.
+    if (edit.length == 0 && begin == new_begin && !earlier.text.empty())
+      return std::nullopt;
+    if (end <= new_begin)
+      break;
+    if (begin < new_end)
+      return std::nullopt;
+    shift += (long long)earlier.text.size() - (long long)earlier.length;
+  }
+  TextEdit before = edit;
+  before.offset = size_t((long long)edit.offset - shift);
+  return before;
+}
+
+std::optional<std::vector<TextEdit>>
+editsBefore(const std::vector<TextEdit> &edits,
+            const std::vector<std::vector<TextEdit>> &history) {
+  std::vector<TextEdit> out;
+  for (const TextEdit &edit : edits) {
+    std::optional<TextEdit> original = edit;
+    for (auto earlier = history.rbegin(); original && earlier != history.rend(); ++earlier)
+      original = editBefore(*original, *earlier);
+    if (!original)
+      return std::nullopt;
+    out.push_back(*original);
+  }
+  return out;
+}
+
 size_t lineStart(const std::string &text, size_t offset) {
   size_t newline = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
   return newline == std::string::npos ? 0 : newline + 1;

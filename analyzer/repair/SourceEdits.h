@@ -9,6 +9,7 @@
 #define GPURACE_ANALYZER_REPAIR_SOURCEEDITS_H
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,18 @@ struct TextEdit {
 // overlap; false (and `text` unchanged in `out`) when they do or one falls
 // outside the text.
 bool applyEdits(const std::string &text, std::vector<TextEdit> edits, std::string &out);
+
+// `edit`, made to the text that `applied` (edits made together) produced,
+// as an edit of the text before them; none when it changes text that
+// `applied` inserted.
+std::optional<TextEdit> editBefore(const TextEdit &edit, std::vector<TextEdit> applied);
+
+// `edits`, made after each of `history` in turn (edits made together, the
+// earliest first), as edits of the text before all of them; none when one
+// changes text that `history` inserted.
+std::optional<std::vector<TextEdit>>
+editsBefore(const std::vector<TextEdit> &edits,
+            const std::vector<std::vector<TextEdit>> &history);
 
 // The unified diff (3 lines of context) that turns `before` into `after`,
 // both named `path`; empty when they are equal.

@@ -2,6 +2,7 @@
 
 #include "analyzer/Analyzer.h"
 #include "analyzer/report/Ranking.h"
+#include "proto/JsonCodec.h"
 
 #include <nlohmann/json.hpp>
 
@@ -63,6 +64,32 @@ json rule(v1::RaceClass race_class) {
           {"properties", {{"tags", json::array({"concurrency", "cuda"})}}}};
 }
 
+// A verified repair as SARIF's fix: code-scanning UIs offer its
+// replacements as a suggested change. SARIF's end column is exclusive, as
+// a replacement's end is.
+json fixOf(const v1::Repair &repair) {
+  std::map<std::string, json> replacements;
+  for (const v1::TextReplacement &edit : repair.edits()) {
+    const v1::SourceLocation &at = edit.location();
+    json region = {{"startLine", at.line()},
+                   {"startColumn", at.column()},
+                   {"endLine", at.end_line()},
+                   {"endColumn", at.end_column()}};
+    replacements[at.file()].push_back(
+        {{"deletedRegion", region}, {"insertedContent", {{"text", edit.new_text()}}}});
+  }
+  json changes = json::array();
+  for (auto &[file, file_replacements] : replacements)
+    changes.push_back(
+        {{"artifactLocation", {{"uri", file}}}, {"replacements", file_replacements}});
+  return {{"description", {{"text", repair.summary()}}}, {"artifactChanges", changes}};
+}
+
+bool hasFix(const v1::RaceCandidate &c) {
+  return c.has_repair() && c.repair().verified() && c.repair().edits_size() > 0 &&
+         !c.repair().builds_on_earlier();
+}
+
 } // namespace
 
 std::string toSarif(const v1::AnalysisResult &result, double min_score,
@@ -87,6 +114,11 @@ std::string toSarif(const v1::AnalysisResult &result, double min_score,
               {"locations", json::array({location(c.first(), -1, c.first().expression())})},
               {"partialFingerprints", {{"gpuraceFingerprint/v1", c.fingerprint()}}},
               {"properties", {{"score", c.score()}, {"kernel", c.kernel()}}}};
+    if (hasFix(c))
+      r["fixes"] = json::array({fixOf(c.repair())});
+    // The whole repair, so that `gpurace upload` of this file keeps it.
+    if (c.has_repair())
+      r["properties"]["repair"] = json::parse(toJson(c.repair(), {false}));
     if (c.has_suppression())
       r["suppressions"] = json::array(
           {{{"kind", "inSource"}, {"justification", c.suppression().reason()}}});

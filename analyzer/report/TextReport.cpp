@@ -81,6 +81,31 @@ std::string witnessText(const v1::RaceCandidate &c) {
   return s.str();
 }
 
+
+// `gpurace analyze --fix`: the verified change under the finding, its
+// removed and added lines as the diff has them.
+void writeRepair(const v1::Repair &repair, const std::string &where, const Styler &style,
+                 std::ostream &out) {
+  out << style.bold(where + ": ") << style.note("note:");
+  if (!repair.verified()) {
+    out << " no verified repair: " << repair.unrepaired_reason() << "\n";
+    return;
+  }
+  if (repair.kind() == v1::REPAIR_KIND_SHARED) {
+    out << " fix-it: removed by the repair of finding " << repair.repaired_with() << "\n";
+    return;
+  }
+  out << " fix-it: " << repair.summary() << " (verified: the race is gone, no new finding)\n";
+  std::istringstream diff(repair.diff());
+  for (std::string line; std::getline(diff, line);)
+    if ((line[0] == '+' || line[0] == '-') && line.rfind("+++", 0) != 0 &&
+        line.rfind("---", 0) != 0)
+      out << "  " << line << "\n";
+  if (!repair.prerequisite().empty())
+    out << style.bold(where + ": ") << style.note("note:") << " it needs "
+        << repair.prerequisite() << "\n";
+}
+
 void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
                     std::ostream &out) {
   std::string check = "[gpurace-" + raceClassName(c.race_class()) + "]";
@@ -118,6 +143,8 @@ void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
   if (!c.benign().empty())
     out << style.bold(where + ": ") << style.note("note:") << " benign: " << c.benign()
         << "\n";
+  if (c.has_repair())
+    writeRepair(c.repair(), where, style, out);
   char score[32];
   std::snprintf(score, sizeof score, "%.2f", c.score());
   out << style.bold(where + ": ") << style.note("note:") << " score " << score

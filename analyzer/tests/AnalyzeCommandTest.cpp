@@ -174,6 +174,67 @@ TEST(AnalyzeCommand, SarifHasTwoLocationsAndAThreadFlowPerThread) {
   EXPECT_TRUE(rule_declared);
 }
 
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const char *kCounter = R"(
+__global__ void countPositive(const int *in, int *count) {
+  if (in[threadIdx.x] > 0)
+    count[0] += 1;
+}
+int main() { int *a, *c; cudaMalloc(&a, 1024); cudaMalloc(&c, 4); countPositive<<<1, 256>>>(a, c); }
+)";
+
+// --fix reports each finding's verified repair and leaves the file as it
+// was: a fix-it note with the lines in text, SARIF fixes whose replacements
+// turn the file into the repaired program.
+TEST(AnalyzeCommand, FixAttachesTheVerifiedRepairToEachFindingInEveryFormat) {
+  TempSource racy(kCounter);
+  std::string original = readFile(racy.path());
+  ProcessResult text = runProcess({gpuraceBinary(), "analyze", "--fix", racy.path()});
+  EXPECT_EQ(text.exit_code, 2) << text.err;
+  EXPECT_NE(text.out.find("note: fix-it: make 'count[0] += 1' atomic"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("  -    count[0] += 1;\n  +    atomicAdd(&count[0], 1);\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(readFile(racy.path()), original);
+
+  ProcessResult sarif_run =
+      runProcess({gpuraceBinary(), "analyze", "--fix", "--format=sarif", racy.path()});
+  auto sarif = nlohmann::json::parse(sarif_run.out);
+  unsigned fixes = 0;
+  for (const auto &result : sarif["runs"][0]["results"]) {
+    if (!result.contains("fixes"))
+      continue;
+    ++fixes;
+    const auto &change = result["fixes"][0]["artifactChanges"][0];
+    EXPECT_EQ(change["artifactLocation"]["uri"], racy.path());
+    ASSERT_EQ(change["replacements"].size(), 1u);
+    const auto &replacement = change["replacements"][0];
+    const auto &region = replacement["deletedRegion"];
+    // Replace the region (1-based lines and columns, end exclusive) in the
+    // file's lines as a code-scanning UI would.
+    std::vector<std::string> lines;
+    std::istringstream in(original);
+    for (std::string line; std::getline(in, line);)
+      lines.push_back(line);
+    unsigned line = region["startLine"], column = region["startColumn"];
+    ASSERT_EQ(region["endLine"], line);
+    unsigned end = region["endColumn"];
+    std::string &at = lines[line - 1];
+    at = at.substr(0, column - 1) + replacement["insertedContent"]["text"].get<std::string>() +
+         at.substr(end - 1);
+    EXPECT_EQ(at, "    atomicAdd(&count[0], 1);");
+    EXPECT_EQ(result["properties"]["repair"]["kind"], "REPAIR_KIND_ATOMIC");
+  }
+  EXPECT_EQ(fixes, 1u) << sarif_run.out;
+}
+
 TEST(AnalyzeCommand, PlanListsTheSitesOfFindingsAndTheKernelsSyncs) {
   TempSource source(R"(
 __global__ void k(float *out) {
@@ -189,12 +250,9 @@ int main() { float *o; cudaMalloc(&o, 256); k<<<1, 64>>>(o); }
   ProcessResult r = runProcess({gpuraceBinary(), "analyze", "--plan", plan_path,
                                 "--overflow=wrap", source.path()});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  std::ifstream in(plan_path);
-  std::stringstream text;
-  text << in.rdbuf();
   v1::InstrumentationPlan plan;
   std::string error;
-  ASSERT_TRUE(fromJson(text.str(), plan, error)) << error;
+  ASSERT_TRUE(fromJson(readFile(plan_path), plan, error)) << error;
   ASSERT_EQ(plan.kernels_size(), 1);
   EXPECT_EQ(plan.kernels(0), "k");
   EXPECT_GE(plan.access_sites_size(), 2);

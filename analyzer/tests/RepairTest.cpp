@@ -2,6 +2,7 @@
 // verified by re-analysis on real Clang and Z3, and the repaired program
 // analyzed again from its text.
 #include "analyzer/repair/RedundantBarriers.h"
+#include "analyzer/repair/RepairMessages.h"
 #include "analyzer/repair/Repairer.h"
 #include "analyzer/repair/SourceEdits.h"
 #include "analyzer/tests/AnalyzerTestSupport.h"
@@ -19,6 +20,31 @@ TEST(SourceEdits, AppliesEditsInAnyOrderAndRejectsOverlaps) {
   EXPECT_EQ(out, ">aBCdEf");
   EXPECT_FALSE(applyEdits("abcdef", {{1, 3, "x"}, {2, 1, "y"}}, out));
   EXPECT_FALSE(applyEdits("abc", {{2, 5, "x"}}, out));
+}
+
+// An edit made after others, as an edit of the text before them: moved by
+// the growth of those wholly before it, refused inside text they inserted.
+TEST(SourceEdits, EditBeforeEarlierEditsMovesBackOrIsRefusedInsideTheirText) {
+  std::string original = "0123456789", once, twice;
+  std::vector<TextEdit> earlier = {{2, 0, "ab"}, {6, 2, "X"}};
+  ASSERT_TRUE(applyEdits(original, earlier, once)); // "01ab2345X89"
+  for (TextEdit later : {TextEdit{0, 1, "z"}, TextEdit{4, 1, "z"}, TextEdit{9, 2, "z"},
+                         TextEdit{4, 0, "z"}}) {
+    std::optional<TextEdit> before = editBefore(later, earlier);
+    ASSERT_TRUE(before) << later.offset;
+    // Applying the mapped edit with the earlier ones gives the same text
+    // as applying it after them.
+    std::string together, in_order;
+    std::vector<TextEdit> all = earlier;
+    all.push_back(*before);
+    ASSERT_TRUE(applyEdits(once, {later}, in_order));
+    ASSERT_TRUE(applyEdits(original, all, together)) << before->offset;
+    EXPECT_EQ(together, in_order) << later.offset;
+  }
+  EXPECT_FALSE(editBefore({3, 0, "z"}, earlier)); // between 'a' and 'b'
+  EXPECT_FALSE(editBefore({7, 2, "z"}, earlier)); // over "5X"
+  // Before "ab": among insertions at one offset, order is not kept.
+  EXPECT_FALSE(editBefore({2, 0, "z"}, earlier));
 }
 
 // The same hunks as `diff -u` prints for these texts.
@@ -199,6 +225,177 @@ int main() { int *d, *r, *o; cudaMalloc(&d, 64); cudaMalloc(&r, 4); cudaMalloc(&
   EXPECT_EQ(repaired.text.find("__threadfence_block"), std::string::npos) << repaired.text;
   EXPECT_EQ(repaired.repair.outcomes[0].edits.size(), 2u);
   EXPECT_TRUE(testing::findings(repaired.after).empty());
+}
+
+TEST(Repair, DivergentBarrierIsTakenOutOfItsBranchBySplittingTheBranch) {
+  TempSource source(R"(
+__global__ void normalize(float *v, int count) {
+  __shared__ float first;
+  int t = threadIdx.x;
+  if (t < count) {
+    if (t == 0)
+      first = v[0];
+    __syncthreads();
+    v[t] = v[t] / first;
+  }
+}
+int main() { float *v; cudaMalloc(&v, 1024); normalize<<<1, 256>>>(v, 200); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  bool divergence_repaired = false;
+  for (const RepairOutcome &outcome : repaired.repair.outcomes) {
+    EXPECT_TRUE(outcome.repaired) << outcome.reason;
+    if (outcome.finding.race_class() == v1::RACE_CLASS_BARRIER_DIVERGENCE)
+      divergence_repaired = outcome.kind == "barrier-moved";
+  }
+  EXPECT_TRUE(divergence_repaired);
+  // Each thread runs what it ran before; every thread reaches the barrier.
+  EXPECT_NE(repaired.text.find("  if (t < count) {\n"
+                               "    if (t == 0)\n"
+                               "      first = v[0];\n"
+                               "  }\n"
+                               "  __syncthreads();\n"
+                               "  if (t < count) {\n"
+                               "    v[t] = v[t] / first;\n"
+                               "  }\n"),
+            std::string::npos)
+      << repaired.text;
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+  EXPECT_EQ(repaired.after.errors_size(), 0);
+}
+
+TEST(Repair, BranchIsNotSplitWhenItsFirstPartChangesTheCondition) {
+  TempSource source(R"(
+__global__ void drain(int *work, int *out) {
+  __shared__ int left;
+  int t = threadIdx.x;
+  int todo = work[t];
+  if (todo > 0) {
+    todo = todo - 1;
+    __syncthreads();
+    out[t] = todo;
+  }
+}
+int main() { int *w, *o; cudaMalloc(&w, 512); cudaMalloc(&o, 512); drain<<<1, 128>>>(w, o); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  for (const RepairOutcome &outcome : repaired.repair.outcomes)
+    if (outcome.repaired && outcome.kind == "barrier-moved")
+      EXPECT_EQ(outcome.summary.find("split"), std::string::npos) << outcome.summary;
+}
+
+TEST(Repair, HandOffWithoutFencesGetsAFenceBeforeTheReleaseAndAfterTheAcquire) {
+  TempSource source(R"(
+__global__ void handOver(int *data, int *ready, int *out) {
+  if (threadIdx.x != 0)
+    return;
+  if (blockIdx.x == 0) {
+    data[5] = 11;
+    atomicExch(ready, 1);
+  } else if (blockIdx.x == 1) {
+    while (atomicAdd(ready, 0) == 0) {
+    }
+    out[0] = data[5];
+  }
+}
+int main() { int *d, *r, *o; cudaMalloc(&d, 64); cudaMalloc(&r, 4); cudaMalloc(&o, 4);
+  handOver<<<2, 32>>>(d, r, o); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  EXPECT_TRUE(repaired.repair.outcomes[0].repaired) << repaired.repair.outcomes[0].reason;
+  EXPECT_EQ(repaired.repair.outcomes[0].kind, "fence");
+  EXPECT_NE(repaired.text.find("    data[5] = 11;\n    __threadfence();\n    atomicExch"),
+            std::string::npos)
+      << repaired.text;
+  EXPECT_NE(repaired.text.find("    }\n    __threadfence();\n    out[0] = data[5];"),
+            std::string::npos)
+      << repaired.text;
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+}
+
+const char *kBlockSyncInsteadOfGrid = R"(#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void gather(int *partial, int *total) {
+  if (threadIdx.x == 0)
+    partial[blockIdx.x] = blockIdx.x + 1;
+  cg::this_thread_block().sync();
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    int sum = 0;
+    for (int b = 0; b < gridDim.x; ++b)
+      sum += partial[b];
+    *total = sum;
+  }
+}
+)";
+
+TEST(Repair, BlockSyncWhereTheGridMustWaitGetsAGridSyncThatNamesItsLaunch) {
+  TempSource cooperative(std::string(kBlockSyncInsteadOfGrid) + R"(
+int main() { int *p, *t; cudaMalloc(&p, 256); cudaMalloc(&t, 4);
+  void *args[] = {&p, &t};
+  cudaLaunchCooperativeKernel((void *)gather, 8, 64, args); }
+)");
+  Repaired repaired = repairAndRecheck(cooperative);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  const RepairOutcome &first = repaired.repair.outcomes[0];
+  EXPECT_TRUE(first.repaired) << first.reason;
+  EXPECT_EQ(first.kind, "grid-sync");
+  EXPECT_EQ(first.prerequisite, "");
+  EXPECT_NE(repaired.text.find("cooperative_groups::this_grid().sync();\n  if (blockIdx.x == 0"),
+            std::string::npos)
+      << repaired.text;
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+
+  TempSource plain(std::string(kBlockSyncInsteadOfGrid) + R"(
+int main() { int *p, *t; cudaMalloc(&p, 256); cudaMalloc(&t, 4); gather<<<8, 64>>>(p, t); }
+)");
+  Repaired with_plain_launch = repairAndRecheck(plain);
+  ASSERT_FALSE(with_plain_launch.repair.outcomes.empty());
+  EXPECT_EQ(with_plain_launch.repair.outcomes[0].kind, "grid-sync");
+  EXPECT_NE(with_plain_launch.repair.outcomes[0].prerequisite.find("gather<<<8, 64>>>"),
+            std::string::npos)
+      << with_plain_launch.repair.outcomes[0].prerequisite;
+}
+
+// Two repairs in one file: the second's edits and diff are in terms of the
+// file as analyzed, so each applies to the user's checkout on its own.
+TEST(Repair, EachRepairIsReportedAgainstTheFileAsAnalyzed) {
+  TempSource source(R"(
+__global__ void countA(const int *in, int *count) {
+  if (in[threadIdx.x] > 0)
+    count[0] += 1;
+}
+__global__ void countB(const int *in, int *count) {
+  if (in[threadIdx.x] < 0)
+    count[1] += 1;
+}
+int main() { int *a, *c; cudaMalloc(&a, 1024); cudaMalloc(&c, 8);
+  countA<<<1, 256>>>(a, c); countB<<<1, 256>>>(a, c); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  std::vector<v1::Repair> messages = repairMessages(repaired.repair);
+  std::string original = repaired.repair.files.at(source.path()).first;
+  std::vector<TextEdit> all;
+  unsigned atomics = 0;
+  for (const v1::Repair &message : messages) {
+    if (message.kind() != v1::REPAIR_KIND_ATOMIC)
+      continue;
+    ++atomics;
+    EXPECT_FALSE(message.builds_on_earlier());
+    ASSERT_EQ(message.edits_size(), 1);
+    const v1::TextReplacement &edit = message.edits(0);
+    all.push_back({edit.offset(), edit.length(), edit.new_text()});
+    // The replaced range is the statement as the original file has it.
+    EXPECT_EQ(original.substr(edit.offset(), 2), "co");
+    EXPECT_EQ(message.diff().find("--- " + source.path()), 0u) << message.diff();
+    EXPECT_NE(message.diff().find("+    " + edit.new_text()), std::string::npos)
+        << message.diff();
+  }
+  EXPECT_EQ(atomics, 2u);
+  std::string applied;
+  ASSERT_TRUE(applyEdits(original, all, applied));
+  EXPECT_EQ(applied, repaired.text);
 }
 
 TEST(RedundantBarriers, OnlyTheBarrierNothingDependsOnIsListed) {

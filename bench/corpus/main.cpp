@@ -239,19 +239,20 @@ template <typename T> T median(std::vector<T> values) {
   return values[values.size() / 2];
 }
 
-// What `gpurace fix` does to the racy programs: how many it repairs
-// completely, with which kinds of change, how many edits, how long.
+// What `gpurace fix` does to the racy programs (and those with a
+// divergent barrier): how many it repairs completely, with which kinds of
+// change, how many edits, how long.
 int runRepairs(const Options &options, const std::vector<CorpusFile> &files) {
   std::vector<const CorpusFile *> racy;
   for (const CorpusFile &file : files)
-    if (!file.races.empty())
+    if (!file.races.empty() || !file.divergences.empty())
       racy.push_back(&file);
   std::vector<RepairOutcome> outcomes(racy.size());
   parallelFor(racy.size(), options.jobs, [&](size_t i) {
     outcomes[i] = repairCopy(options.gpurace, options.nvcc, racy[i]->path, racy[i]->companions);
   });
   std::map<gpurace::v1::RepairKind, unsigned> by_kind;
-  unsigned failures = 0, complete = 0, findings = 0, unrepaired = 0;
+  unsigned failures = 0, complete = 0, findings = 0, unrepaired = 0, dropped = 0;
   std::vector<size_t> edits;
   std::vector<double> seconds;
   for (size_t i = 0; i < racy.size(); ++i) {
@@ -262,6 +263,7 @@ int runRepairs(const Options &options, const std::vector<CorpusFile> &files) {
       continue;
     }
     seconds.push_back(outcome.seconds);
+    dropped += outcome.result.changes_dropped();
     size_t program_edits = 0, left = 0;
     for (const gpurace::v1::Repair &repair : outcome.result.repairs()) {
       ++findings;
@@ -285,8 +287,13 @@ int runRepairs(const Options &options, const std::vector<CorpusFile> &files) {
             << "findings repaired: " << by_kind[gpurace::v1::REPAIR_KIND_ATOMIC] << " by an atomic, "
             << by_kind[gpurace::v1::REPAIR_KIND_BARRIER] << " by a barrier, "
             << by_kind[gpurace::v1::REPAIR_KIND_SCOPE] << " by a wider scope, "
+            << by_kind[gpurace::v1::REPAIR_KIND_FENCE] << " by a fence, "
+            << by_kind[gpurace::v1::REPAIR_KIND_GRID_SYNC] << " by a grid sync, "
+            << by_kind[gpurace::v1::REPAIR_KIND_BARRIER_MOVED] << " by a barrier moved out of a "
+            << "divergent branch, "
             << by_kind[gpurace::v1::REPAIR_KIND_SHARED]
             << " by another finding's change; not repaired: " << unrepaired << "\n"
+            << "changes taken out again as later ones made them unneeded: " << dropped << "\n"
             << "edits per repaired program: median " << median(edits) << ", max "
             << (edits.empty() ? 0 : *std::max_element(edits.begin(), edits.end())) << "\n"
             << "fix time per program: median " << median(seconds) << " s, max "

@@ -33,14 +33,14 @@ v1::RaceClass classOfRule(const std::string &rule) {
 }
 
 void readLocation(const nlohmann::json &location, v1::AccessSite &site) {
-  const auto &physical = location.value("physicalLocation", nlohmann::json());
+  const auto &physical = location.value("physicalLocation", nlohmann::json::object());
   v1::SourceLocation *loc = site.mutable_location();
-  loc->set_file(physical.value("artifactLocation", nlohmann::json())
+  loc->set_file(physical.value("artifactLocation", nlohmann::json::object())
                     .value("uri", std::string()));
-  const auto &region = physical.value("region", nlohmann::json());
+  const auto &region = physical.value("region", nlohmann::json::object());
   loc->set_line(region.value("startLine", 0u));
   loc->set_column(region.value("startColumn", 0u));
-  std::string snippet = region.value("snippet", nlohmann::json())
+  std::string snippet = region.value("snippet", nlohmann::json::object())
                             .value("text", std::string());
   if (!snippet.empty()) {
     site.mutable_excerpt()->set_first_line(loc->line());
@@ -51,11 +51,13 @@ void readLocation(const nlohmann::json &location, v1::AccessSite &site) {
 }
 
 std::string fingerprintOf(const nlohmann::json &result) {
-  for (const char *key : {"partialFingerprints", "fingerprints"})
-    for (const auto &[name, value] :
-         result.value(key, nlohmann::json::object()).items())
+  for (const char *key : {"partialFingerprints", "fingerprints"}) {
+    // value() returns a copy: it must outlive the loop over its items.
+    const nlohmann::json fingerprints = result.value(key, nlohmann::json::object());
+    for (const auto &[name, value] : fingerprints.items())
       if (value.is_string() && value.get<std::string>().rfind("v1:", 0) == 0)
         return value.get<std::string>();
+  }
   return std::string();
 }
 
@@ -68,7 +70,7 @@ Status candidateFromSarif(const nlohmann::json &result, const std::string &field
   c.set_race_class(classOfRule(result.value("ruleId", std::string())));
   if (c.race_class() == v1::RACE_CLASS_UNSPECIFIED)
     return Status::invalid(field + ".ruleId: not a gpurace race class");
-  c.set_message(result.value("message", nlohmann::json())
+  c.set_message(result.value("message", nlohmann::json::object())
                     .value("text", std::string()));
   const auto &locations = result.value("locations", nlohmann::json::array());
   const auto &related = result.value("relatedLocations", nlohmann::json::array());
@@ -79,6 +81,11 @@ Status candidateFromSarif(const nlohmann::json &result, const std::string &field
   const auto &properties = result.value("properties", nlohmann::json::object());
   c.set_kernel(properties.value("kernel", std::string()));
   c.set_score(properties.value("score", 1.0));
+  if (properties.contains("repair")) {
+    std::string error;
+    if (!fromJson(properties["repair"].dump(), *c.mutable_repair(), error))
+      return Status::invalid(field + ".properties.repair: " + error);
+  }
   return {};
 }
 

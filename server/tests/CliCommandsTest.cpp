@@ -92,6 +92,62 @@ TEST_F(CliCommandsTest, UploadErrorsAreClear) {
   EXPECT_NE(down.err.find("127.0.0.1:1"), std::string::npos) << down.err;
 }
 
+// `gpurace analyze --fix --format=sarif` keeps each finding's repair in the
+// result's properties: an upload of that SARIF file stores it for the
+// dashboard, and a malformed one is refused naming the field.
+TEST_F(CliCommandsTest, SarifUploadKeepsTheRepairOfEachFinding) {
+  auto sarif = [&](const std::string &repair) {
+    std::string path = dir.path("fix.sarif");
+    std::ofstream(path) << R"({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "gpurace"}},
+      "results": [{"ruleId": "gpurace-inter-block", "message": {"text": "race"},
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": "k.cu"},
+                                            "region": {"startLine": 4, "startColumn": 5}}}],
+        "partialFingerprints": {"gpuraceFingerprint/v1": "v1:cc"},
+        "properties": {"score": 1.0, "kernel": "count", "repair": )" + repair + "}}]}]}";
+    return path;
+  };
+  ServerProcess server(db);
+  const std::string addr = server.grpcAddress();
+  std::string kernel = dir.path("count.cu");
+  std::ofstream(kernel) << R"(
+__global__ void countPositive(const int *in, int *count) {
+  if (in[threadIdx.x] > 0)
+    count[0] += 1;
+}
+int main() { int *a, *c; cudaMalloc(&a, 1024); cudaMalloc(&c, 4); countPositive<<<1, 256>>>(a, c); }
+)";
+  std::string good = dir.path("count.sarif");
+  auto analyzed = gpurace({"analyze", "--fix", "--format=sarif", "-o", good, "--kernel",
+                           "countPositive", kernel});
+  ASSERT_EQ(analyzed.exit_code, 2) << analyzed.err;
+  auto uploaded = gpurace({"upload", good, "--server", addr, "--project", "demo",
+                           "--commit", "1111", "--branch", "main"});
+  EXPECT_EQ(uploaded.exit_code, 2) << uploaded.err;
+  auto listed = gpurace({"races", "--server", addr, "--project", "demo", "--format", "json"});
+  v1::ListRacesResponse races;
+  std::string error;
+  ASSERT_TRUE(fromJson(listed.out, races, error)) << error << listed.out;
+  ASSERT_GE(races.races_size(), 1);
+  // One race carries the atomic's diff; any other names it as its repair.
+  unsigned with_diff = 0, shared = 0;
+  for (const v1::Race &race : races.races()) {
+    auto show = gpurace({"races", "show", std::to_string(race.id()), "--server", addr});
+    EXPECT_NE(show.out.find("\"verified\": true"), std::string::npos) << show.out;
+    // (JSON may escape the '&'.)
+    with_diff += show.out.find("+    atomicAdd(") != std::string::npos &&
+                 show.out.find("count[0], 1);") != std::string::npos;
+    shared += show.out.find("\"repairedWith\": \"v1:") != std::string::npos;
+  }
+  EXPECT_EQ(with_diff, 1u);
+  EXPECT_EQ(with_diff + shared, unsigned(races.races_size()));
+
+  std::string bad = sarif(R"({"kind": "REPAIR_KIND_GLUE"})");
+  auto refused = gpurace({"upload", bad, "--server", addr, "--project", "demo"});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.err.find("runs[0].results[0].properties.repair"), std::string::npos)
+      << refused.err;
+}
+
 TEST_F(CliCommandsTest, TokensLockTheServer) {
   auto created = gpurace({"token", "create", "--db", db, "--role", "store",
                           "--project", "demo", "--name", "ci"});

@@ -55,3 +55,6 @@ export const ImprecisionKind = enumType('IMPRECISION_KIND_', [
   'loop-overapproximated', 'loaded-value', 'unknown-aliasing', 'no-launch-context',
   'unresolved-pointer', 'opaque-call', 'unmodeled-expression', 'unknown-host-value',
 ]);
+export const RepairKind = enumType('REPAIR_KIND_', [
+  'atomic', 'barrier', 'shared', 'scope', 'fence', 'grid-sync', 'barrier-moved',
+]);

@@ -1,6 +1,7 @@
 // One race: both access sites side by side, why it races (class, missing
-// synchronization, witness, host facts), what the runtime saw, its history
-// across runs, and the triage form.
+// synchronization, witness, host facts), the repair `gpurace analyze --fix`
+// suggests, what the runtime saw, its history across runs, and the triage
+// form.
 
 import { api } from '../api.js';
 import { h, replaceChildren } from '../dom.js';
@@ -12,6 +13,7 @@ import { assumptionList, imprecisionList } from '../components/assumptions.js';
 import { classBadge, detectionBadge, reviewBadge, statusBadge } from '../components/badge.js';
 import { historyTable, reviewHistory } from '../components/history.js';
 import { runtimeConfirmations } from '../components/occurrences.js';
+import { findRepairingRace, isSharedRepair, repairSection } from '../components/repairDiff.js';
 import { triageForm } from '../components/triageForm.js';
 import { witnessTable } from '../components/witness.js';
 
@@ -58,6 +60,7 @@ function badges(race) {
 export async function raceDetailPage(view, { args: [id] }) {
   const [race, history] = await Promise.all([api.race(id), api.raceHistory(id)]);
   const candidate = race.candidate ?? {};
+  const repairingRace = isSharedRepair(candidate.repair) ? await findRepairingRace(race) : null;
   document.title = `Race #${race.id} · gpurace`;
   const badgeRow = h('p', { class: 'badges' }, badges(race));
   const onSaved = (updated) => replaceChildren(badgeRow, badges(updated));
@@ -74,6 +77,8 @@ export async function raceDetailPage(view, { args: [id] }) {
     section('Access sites', h('div', { class: 'site-pair' },
       accessSite('First access', candidate.first),
       accessSite('Second access', candidate.second))),
+    // No card at all for an upload without --fix.
+    ...(candidate.repair ? [repairSection(candidate.repair, repairingRace)] : []),
     section('Static witness', witnessTable(candidate.witness)),
     section('Runtime confirmations', runtimeConfirmations(race.occurrences)),
     section('Host facts', assumptionList(candidate.assumptions),
