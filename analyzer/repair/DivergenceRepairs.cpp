@@ -6,6 +6,7 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace gpurace::analyzer {
@@ -86,17 +87,23 @@ private:
   const ConditionReads &reads_;
 };
 
-bool conditionStable(const clang::IfStmt &branch, const clang::CompoundStmt &then,
-                     const clang::Stmt &barrier, clang::ASTContext &ast) {
-  if (branch.getCond()->HasSideEffects(ast))
+// Whether `condition` has the same value after the statements of `block`
+// from `from` (exclusive, or the first when null) up to `barrier`.
+bool conditionStable(const clang::Expr &condition, const clang::CompoundStmt &block,
+                     const clang::Stmt *from, const clang::Stmt &barrier,
+                     clang::ASTContext &ast) {
+  if (condition.HasSideEffects(ast))
     return false;
   ConditionReader reader;
-  reader.TraverseStmt(const_cast<clang::Expr *>(branch.getCond()));
+  reader.TraverseStmt(const_cast<clang::Expr *>(&condition));
   WriteFinder writes(reader.reads);
-  for (const clang::Stmt *stmt : then.body()) {
+  bool started = from == nullptr;
+  for (const clang::Stmt *stmt : block.body()) {
     if (stmt == &barrier)
       break;
-    writes.TraverseStmt(const_cast<clang::Stmt *>(stmt));
+    if (started)
+      writes.TraverseStmt(const_cast<clang::Stmt *>(stmt));
+    started = started || stmt == from;
   }
   return !writes.changes;
 }
@@ -118,7 +125,7 @@ std::optional<RepairCandidate> splitBranch(const clang::IfStmt &branch,
   if (auto *outer = llvm::dyn_cast_or_null<clang::IfStmt>(parentStmt(branch, ast));
       outer && outer->getElse() == &branch)
     return std::nullopt; // an `else if`: the chain would break
-  if (!conditionStable(branch, *then, barrier, ast))
+  if (!conditionStable(*branch.getCond(), *then, nullptr, barrier, ast))
     return std::nullopt;
   auto whole = offsetsOf(branch, ast), call = offsetsOf(barrier, ast);
   if (!whole || !call)
@@ -148,6 +155,103 @@ std::optional<RepairCandidate> splitBranch(const clang::IfStmt &branch,
                       " around '" + textOf(barrier, ast) +
                       "': every thread reaches it, each runs the same statements";
   candidate.edits.push_back({whole->first, whole->second - whole->first, split});
+  return candidate;
+}
+
+// `c` negated as a person would write it: a comparison of integers turned
+// around, anything else as `!(c)`.
+std::string negated(const clang::Expr &condition, clang::ASTContext &ast) {
+  static const std::map<clang::BinaryOperatorKind, const char *> kOpposite = {
+      {clang::BO_LT, ">="}, {clang::BO_GE, "<"},  {clang::BO_GT, "<="},
+      {clang::BO_LE, ">"},  {clang::BO_EQ, "!="}, {clang::BO_NE, "=="}};
+  auto *compare = llvm::dyn_cast<clang::BinaryOperator>(condition.IgnoreParens());
+  if (compare && kOpposite.count(compare->getOpcode()) &&
+      compare->getLHS()->getType()->isIntegerType() &&
+      compare->getRHS()->getType()->isIntegerType())
+    return textOf(*compare->getLHS(), ast) + " " + kOpposite.at(compare->getOpcode()) + " " +
+           textOf(*compare->getRHS(), ast);
+  return "!(" + textOf(condition, ast) + ")";
+}
+
+// `text` with each line that has text indented two more spaces.
+std::string indented(const std::string &text) {
+  std::string out;
+  bool line_start = true;
+  for (char c : text) {
+    if (line_start && c != '\n')
+      out += "  ";
+    out += c;
+    line_start = c == '\n';
+  }
+  return out;
+}
+
+// `if (c) return;` among the statements of `body` before `barrier`.
+const clang::IfStmt *earlyReturnBefore(const clang::CompoundStmt &body,
+                                       const clang::Stmt &barrier) {
+  const clang::IfStmt *found = nullptr;
+  for (const clang::Stmt *stmt : body.body()) {
+    if (stmt == &barrier)
+      return found;
+    auto *branch = llvm::dyn_cast<clang::IfStmt>(stmt);
+    const clang::Stmt *then = branch ? branch->getThen() : nullptr;
+    if (auto *block = llvm::dyn_cast_or_null<clang::CompoundStmt>(then); block && block->size() == 1)
+      then = block->body_front();
+    auto *exit = llvm::dyn_cast_or_null<clang::ReturnStmt>(then);
+    if (exit && !exit->getRetValue() && !branch->getElse() && !branch->getInit() &&
+        !branch->getConditionVariable())
+      found = branch;
+  }
+  return nullptr;
+}
+
+// A kernel's early exit before its barrier, `if (c) return; A; B; C;`,
+// as guards that every thread passes the barrier between:
+// `if (!c) { A; } B; if (!c) { C; }`. The barrier must be a statement of
+// the function's body, so that nothing after that body was skipped.
+std::optional<RepairCandidate> guardInsteadOfReturn(const clang::Stmt &barrier,
+                                                    const std::string &text,
+                                                    clang::ASTContext &ast) {
+  const clang::FunctionDecl *function = functionOf(barrier, ast);
+  auto *body = function ? llvm::dyn_cast_or_null<clang::CompoundStmt>(function->getBody())
+                        : nullptr;
+  if (!body || parentStmt(barrier, ast) != body)
+    return std::nullopt;
+  const clang::IfStmt *exit = earlyReturnBefore(*body, barrier);
+  if (!exit || !conditionStable(*exit->getCond(), *body, exit, barrier, ast))
+    return std::nullopt;
+  auto exit_range = offsetsOf(*exit, ast), call = offsetsOf(barrier, ast);
+  if (!exit_range || !call)
+    return std::nullopt;
+  const clang::SourceManager &sources = ast.getSourceManager();
+  size_t close = sources.getFileOffset(sources.getFileLoc(body->getRBracLoc()));
+  size_t exit_line = lineStart(text, exit_range->first), call_line = lineStart(text, call->first);
+  size_t exit_stop = exit_range->second + (text[exit_range->second] == ';' ? 1 : 0);
+  size_t exit_end = text.find('\n', exit_stop);
+  size_t call_end = text.find('\n', call->second);
+  if (!blank(text.substr(exit_line, exit_range->first - exit_line)) ||
+      !blank(text.substr(call_line, call->first - call_line)) || exit_end == std::string::npos ||
+      call_end == std::string::npos || call_end >= close || exit_end >= call_line ||
+      !blank(text.substr(exit_stop, exit_end - exit_stop)))
+    return std::nullopt;
+  std::string indent = text.substr(call_line, call->first - call_line);
+  std::string guard = "if (" + negated(*exit->getCond(), ast) + ") {\n";
+  std::string before = text.substr(exit_end + 1, call_line - exit_end - 1);
+  std::string after = text.substr(call_end + 1, close - call_end - 1);
+  size_t after_end = after.find_last_of('\n');
+  after = after_end == std::string::npos ? "" : after.substr(0, after_end + 1);
+  std::string rewritten;
+  if (!blank(before))
+    rewritten += indent + guard + indented(before) + indent + "}\n";
+  rewritten += text.substr(call_line, call_end + 1 - call_line);
+  if (!blank(after))
+    rewritten += indent + guard + indented(after) + indent + "}\n";
+  RepairCandidate candidate;
+  candidate.kind = "barrier-moved";
+  candidate.summary = "replace the early return of line " + std::to_string(lineOf(*exit, ast)) +
+                      " by guards around the code before and after '" + textOf(barrier, ast) +
+                      "': every thread reaches it, each runs the same statements";
+  candidate.edits.push_back({exit_line, call_end + 1 + after.size() - exit_line, rewritten});
   return candidate;
 }
 
@@ -185,6 +289,8 @@ CandidateSearch divergenceRepairs(const v1::RaceCandidate &finding, const std::s
     return search;
   }
   const clang::Stmt *barrier = blocks.front().second;
+  if (auto guarded = guardInsteadOfReturn(*barrier, text, ast))
+    search.candidates.push_back(std::move(*guarded));
   int constructs = 0;
   for (const clang::Stmt *up = parentStmt(*barrier, ast); up && constructs < 2;
        up = parentStmt(*up, ast)) {

@@ -6,6 +6,8 @@
 //    `if (c) { A; } B; if (c) { C; }`, which keeps what each thread does
 //    and makes every thread reach B. Only when `c` has no side effects and
 //    A writes nothing `c` reads, so that evaluating it twice is the same;
+//  - an early exit before the barrier, `if (c) return; A; B; C;`, becomes
+//    guards: `if (!c) { A; } B; if (!c) { C; }`, under the same conditions;
 //  - move the barrier after, then before, the branch or loop that threads
 //    can disagree on.
 // As for races, the repairer re-analyzes each candidate: a barrier that

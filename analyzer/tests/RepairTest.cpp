@@ -265,6 +265,39 @@ int main() { float *v; cudaMalloc(&v, 1024); normalize<<<1, 256>>>(v, 200); }
   EXPECT_EQ(repaired.after.errors_size(), 0);
 }
 
+TEST(Repair, EarlyReturnBeforeABarrierBecomesGuardsAroundIt) {
+  TempSource source(R"(
+__global__ void rescale(float *x, int n) {
+  __shared__ float top;
+  int g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= n)
+    return;
+  if (threadIdx.x == 0)
+    top = x[blockIdx.x * blockDim.x];
+  __syncthreads();
+  x[g] /= top;
+}
+int main() { float *x; cudaMalloc(&x, 4000); rescale<<<4, 256>>>(x, 1000); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  EXPECT_TRUE(repaired.repair.outcomes[0].repaired) << repaired.repair.outcomes[0].reason;
+  EXPECT_NE(repaired.text.find("  int g = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                               "  if (g < n) {\n"
+                               "    if (threadIdx.x == 0)\n"
+                               "      top = x[blockIdx.x * blockDim.x];\n"
+                               "  }\n"
+                               "  __syncthreads();\n"
+                               "  if (g < n) {\n"
+                               "    x[g] /= top;\n"
+                               "  }\n"
+                               "}\n"),
+            std::string::npos)
+      << repaired.text;
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+  EXPECT_EQ(repaired.after.errors_size(), 0);
+}
+
 TEST(Repair, BranchIsNotSplitWhenItsFirstPartChangesTheCondition) {
   TempSource source(R"(
 __global__ void drain(int *work, int *out) {
