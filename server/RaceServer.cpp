@@ -1,5 +1,7 @@
 #include "server/RaceServer.h"
 
+#include "server/NetworkExposure.h"
+
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
 
@@ -48,8 +50,16 @@ RaceServer::start(const ServerConfig &config) {
   if (config.keep_runs > 0)
     if (auto pruned = server->store_->prune(config.keep_runs); !pruned.ok())
       return pruned.status();
+  auto tokens = server->store_->hasLiveTokens();
+  if (!tokens.ok())
+    return tokens.status();
+  auto exposure = decideExposure(config, tokens.value());
+  if (!exposure.ok())
+    return exposure.status();
+  server->exposure_warning_ = exposure.value().warning;
+  server->auth_always_ = exposure.value().require_auth;
   server->service_ = std::make_unique<RaceService>(
-      *server->store_, AuthPolicy{config.require_auth, config.public_read});
+      *server->store_, AuthPolicy{exposure.value().require_auth, config.public_read});
   server->tls_ = !config.tls_cert.empty() && !config.tls_key.empty();
   if (config.tls_cert.empty() != config.tls_key.empty())
     return Status::invalid("tls_cert and tls_key: give both or neither");

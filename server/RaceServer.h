@@ -26,6 +26,11 @@ public:
   const std::string &grpcAddress() const { return grpc_address_; }
   const std::string &httpAddress() const { return http_address_; }
   bool tls() const { return tls_; }
+  // Whether every call needs a token whatever the database holds
+  // (--require-auth, or an address beyond loopback).
+  bool authAlways() const { return auth_always_; }
+  // Set when it serves beyond loopback without authentication.
+  const std::string &exposureWarning() const { return exposure_warning_; }
   SqliteRaceStore &store() { return *store_; }
 
   // Blocks until shutdown() is called from another thread.
@@ -47,8 +52,9 @@ private:
   std::unique_ptr<httplib::Server> http_;
   std::thread http_thread_;
   std::atomic<bool> http_stopped_{false};
-  std::string grpc_address_, http_address_;
+  std::string grpc_address_, http_address_, exposure_warning_;
   bool tls_ = false;
+  bool auth_always_ = false;
 };
 
 // "host:port" split; false when there is no port.

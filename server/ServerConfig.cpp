@@ -27,6 +27,7 @@ const std::map<std::string, Setter> &setters() {
       {"web_root", field(&ServerConfig::web_root)},
       {"require_auth", field(&ServerConfig::require_auth)},
       {"public_read", field(&ServerConfig::public_read)},
+      {"insecure_no_auth", field(&ServerConfig::insecure_no_auth)},
       {"max_request_bytes", field(&ServerConfig::max_request_bytes)},
       {"max_page_size", field(&ServerConfig::max_page_size)},
       {"keep_runs", field(&ServerConfig::keep_runs)},

@@ -22,6 +22,9 @@ struct ServerConfig {
   std::string web_root;
   bool require_auth = false;
   bool public_read = false;
+  // Serve beyond loopback with no token in the database (see
+  // NetworkExposure.h); otherwise the server refuses to start.
+  bool insecure_no_auth = false;
   // Larger gRPC messages and HTTP bodies are refused (RESOURCE_EXHAUSTED,
   // HTTP 413) before they are parsed.
   uint32_t max_request_bytes = 64u << 20;

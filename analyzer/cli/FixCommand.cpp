@@ -134,7 +134,7 @@ int runFix(FixFlags &flags, const CommandContext &context) {
 Subcommand fixSubcommand() {
   Subcommand command;
   command.name = "fix";
-  command.summary = "Propose verified repairs (atomics, barriers) for the races analyze finds";
+  command.summary = "Propose verified repairs for the races and divergent barriers analyze finds";
   command.accepts_passthrough = true;
   command.setup = [](CLI::App &app, const CommandContext &context) {
     auto flags = std::make_shared<FixFlags>();
@@ -178,9 +178,11 @@ Subcommand fixSubcommand() {
         "Forms: gpurace fix [OPTIONS] FILE.cu... [-- CLANG_FLAGS]\n"
         "       gpurace fix -p BUILD_DIR [FILE.cu...]\n"
         "Each finding's candidates (the matching atomic for a read-modify-write, a\n"
-        "__syncthreads() or __syncwarp() between the accesses) are tried in turn; one\n"
-        "is kept only when analyzing the edited program shows the finding gone and no\n"
-        "new finding or error.\n"
+        "wider scope, a __syncthreads() or __syncwarp() between the accesses, a\n"
+        "__threadfence() around a hand-off, a grid sync between blocks, a divergent\n"
+        "barrier taken out of its branch) are tried in turn; one is kept only when\n"
+        "analyzing the edited program shows the finding gone and no new finding or\n"
+        "error. gpurace analyze --fix reports the same repairs without writing.\n"
         "Exit codes: 0 nothing to fix, 2 findings (repaired or not), 1 error;\n"
         "with --redundant-barriers: 0, or 1 on error.");
     flags->options.jobs = 0;

@@ -30,6 +30,7 @@ Status applyFlags(CLI::App &app, ServeFlags &flags, ServerConfig &out) {
   if (given("--web-root")) out.web_root = f.web_root;
   if (given("--require-auth")) out.require_auth = true;
   if (given("--public-read")) out.public_read = true;
+  if (given("--insecure-no-auth")) out.insecure_no_auth = true;
   if (given("--keep-runs")) out.keep_runs = f.keep_runs;
   if (given("--max-request-bytes")) out.max_request_bytes = f.max_request_bytes;
   if (given("--max-page-size")) out.max_page_size = f.max_page_size;
@@ -40,7 +41,7 @@ Status applyFlags(CLI::App &app, ServeFlags &flags, ServerConfig &out) {
 
 std::string authLine(RaceServer &server, const ServerConfig &config) {
   auto live = server.store().hasLiveTokens();
-  bool on = config.require_auth || (live.ok() && live.value());
+  bool on = server.authAlways() || (live.ok() && live.value());
   if (!on)
     return "auth off (no API tokens yet; 'gpurace token create' turns it on)";
   return config.public_read ? "auth on (reads are public)" : "auth on";
@@ -65,6 +66,8 @@ int serve(CLI::App &app, ServeFlags &flags) {
             << ", HTTP on " << scheme << "://" << (*server)->httpAddress()
             << ", db " << config.db << "\n"
             << "gpurace serve: " << authLine(**server, config) << std::endl;
+  if (!(*server)->exposureWarning().empty())
+    std::cerr << "gpurace serve: warning: " << (*server)->exposureWarning() << std::endl;
   std::thread waiter([&] {
     int signal = 0;
     sigwait(&signals, &signal);
@@ -99,6 +102,9 @@ Subcommand serveCommand() {
     app.add_flag("--require-auth",
                  "require an API token even before any token exists");
     app.add_flag("--public-read", "let reads through without a token");
+    app.add_flag("--insecure-no-auth",
+                 "serve an address beyond loopback although the database holds no "
+                 "token, with no authentication (warned on every start)");
     app.add_option("--keep-runs", c.keep_runs,
                    "prune to the newest N runs per branch at start-up");
     app.add_option("--max-request-bytes", c.max_request_bytes,
@@ -109,7 +115,10 @@ Subcommand serveCommand() {
     app.add_option("--tls-key", c.tls_key, "PEM private key of --tls-cert");
     app.footer("Auth is off until the database holds an API token (or with "
                "--require-auth); then uploads need a store token, queries a "
-               "read token (unless --public-read), pruning an admin token.");
+               "read token (unless --public-read), pruning an admin token.\n"
+               "Beyond loopback (e.g. --listen 0.0.0.0:50551) auth is always on: "
+               "with no token in the database the server refuses to start unless "
+               "--require-auth or --insecure-no-auth is given.");
     return [&app, flags]() { return serve(app, *flags); };
   };
   return command;

@@ -148,6 +148,16 @@ int main() { int *a, *c; cudaMalloc(&a, 1024); cudaMalloc(&c, 4); countPositive<
       << refused.err;
 }
 
+// Refused before any socket is opened: nothing listens beyond loopback.
+TEST_F(CliCommandsTest, ServeRefusesToOpenAnAdminApiBeyondLoopback) {
+  auto refused = gpurace({"serve", "--db", db, "--listen", "0.0.0.0:0", "--http", "127.0.0.1:0"});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.err.find("refusing to serve 0.0.0.0:0 beyond loopback"), std::string::npos)
+      << refused.err;
+  EXPECT_NE(refused.err.find("gpurace token create --db " + db), std::string::npos)
+      << refused.err;
+}
+
 TEST_F(CliCommandsTest, TokensLockTheServer) {
   auto created = gpurace({"token", "create", "--db", db, "--role", "store",
                           "--project", "demo", "--name", "ci"});
