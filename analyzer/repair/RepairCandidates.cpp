@@ -47,6 +47,51 @@ bool valueUnused(const clang::Stmt &stmt, clang::ASTContext &ast) {
   return !llvm::isa<clang::SwitchStmt>(holder);
 }
 
+// A plain access that races with atomics on the same word (a loop that
+// polls a counter other threads add to) as an atomic of its own: a read
+// becomes `atomicAdd(&x, 0)`, a store of its own `atomicExch(&x, v)`.
+std::optional<RepairCandidate> plainAsAtomic(const clang::Expr &found, bool write,
+                                             clang::ASTContext &ast) {
+  // The load of a read has the range of what it loads: either may be found.
+  const clang::Expr &access = *found.IgnoreImpCasts();
+  clang::QualType type = access.getType();
+  if (type.isConstQualified() || type.isVolatileQualified())
+    return std::nullopt;
+  const clang::BuiltinType *builtin = type.getCanonicalType()->getAs<clang::BuiltinType>();
+  uint64_t bits = ast.getTypeSize(type);
+  bool word = builtin && ((builtin->isInteger() && (bits == 32 || bits == 64) &&
+                           (bits == 32 || builtin->isUnsignedInteger())) ||
+                          builtin->getKind() == clang::BuiltinType::Float);
+  if (!word)
+    return std::nullopt;
+  std::string target = "&" + textOf(access, ast), call;
+  const clang::Stmt *replaced = &access;
+  if (!write) {
+    auto *load = llvm::dyn_cast<clang::ImplicitCastExpr>(&found);
+    if (!load)
+      load = llvm::dyn_cast_or_null<clang::ImplicitCastExpr>(parentStmt(access, ast));
+    if (!load || load->getCastKind() != clang::CK_LValueToRValue)
+      return std::nullopt;
+    call = "atomicAdd(" + target + ", 0)";
+  } else {
+    auto *store = llvm::dyn_cast_or_null<clang::BinaryOperator>(parentStmt(access, ast));
+    if (!store || store->getOpcode() != clang::BO_Assign ||
+        store->getLHS()->IgnoreParenImpCasts() != &access || !valueUnused(*store, ast))
+      return std::nullopt;
+    call = "atomicExch(" + target + ", " + textOf(*store->getRHS(), ast) + ")";
+    replaced = store;
+  }
+  auto range = offsetsOf(*replaced, ast);
+  if (!range)
+    return std::nullopt;
+  RepairCandidate candidate;
+  candidate.kind = "atomic";
+  candidate.summary = std::string("make the plain ") + (write ? "store" : "read") + " '" +
+                      textOf(*replaced, ast) + "' atomic: " + call;
+  candidate.edits.push_back({range->first, range->second - range->first, call});
+  return candidate;
+}
+
 // A read-modify-write of `access` written as a statement of its own, as
 // the matching atomic call.
 std::optional<RepairCandidate> atomicRewrite(const clang::Expr &access, clang::ASTContext &ast) {
@@ -443,6 +488,12 @@ CandidateSearch repairCandidates(const v1::RaceCandidate &finding, const std::st
           break;
         }
   }
+  // A plain access racing with atomics: it becomes one too.
+  for (auto [plain, other] : {std::pair{&a, &b}, std::pair{&b, &a}})
+    if (plain->kind() != v1::ACCESS_KIND_ATOMIC && other->kind() == v1::ACCESS_KIND_ATOMIC)
+      if (auto *expr = llvm::dyn_cast<clang::Expr>(plain == &a ? first : second))
+        if (auto atomic = plainAsAtomic(*expr, plain->kind() == v1::ACCESS_KIND_WRITE, ast))
+          search.candidates.push_back(std::move(*atomic));
   bool inter_block = finding.race_class() == v1::RACE_CLASS_INTER_BLOCK;
   // Synchronization of too narrow a scope: device scope is the repair.
   if (finding.race_class() == v1::RACE_CLASS_SCOPED || inter_block)

@@ -3,6 +3,8 @@
 // For one finding, the changes worth verifying, cheapest first:
 //  - a read-modify-write both threads run (`x += v`, `count[i]++`,
 //    `x = x + v`, `x = max(x, v)`) becomes the matching atomic;
+//  - a plain read or store racing with atomics becomes an atomic too
+//    (`atomicAdd(&x, 0)`, `atomicExch(&x, v)`);
 //  - block-scope synchronization meant to order threads of different
 //    blocks (`atomicAdd_block`, `__threadfence_block()`,
 //    `cuda::thread_scope_block`) is widened to device scope;

@@ -139,6 +139,29 @@ int main() { int *a, *c; cudaMalloc(&a, 4096); cudaMalloc(&c, 4);
   EXPECT_TRUE(testing::findings(repaired.after).empty());
 }
 
+TEST(Repair, PlainReadPollingAnAtomicCounterBecomesAnAtomicRead) {
+  TempSource source(R"(
+__global__ void churn(int *trash, unsigned int limit) {
+  __shared__ unsigned int hits;
+  atomicExch(&hits, 0);
+  __syncthreads();
+  while (hits < limit) {
+    trash[blockIdx.x * blockDim.x + threadIdx.x] += 1;
+    atomicAdd(&hits, 1);
+  }
+}
+int main() { int *t; cudaMalloc(&t, 4096); churn<<<4, 256>>>(t, 1000); }
+)");
+  Repaired repaired = repairAndRecheck(source);
+  ASSERT_FALSE(repaired.repair.outcomes.empty());
+  for (const RepairOutcome &outcome : repaired.repair.outcomes)
+    EXPECT_TRUE(outcome.repaired) << outcome.reason;
+  EXPECT_EQ(repaired.repair.outcomes[0].kind, "atomic");
+  EXPECT_NE(repaired.text.find("  while (atomicAdd(&hits, 0) < limit) {\n"), std::string::npos)
+      << repaired.text;
+  EXPECT_TRUE(testing::findings(repaired.after).empty());
+}
+
 TEST(Repair, RaceBetweenBlocksOnAPlainStoreIsNotRepairedAndSaysWhy) {
   TempSource source(R"(
 __global__ void lastWins(const int *in, int *out) {
