@@ -32,22 +32,22 @@ struct FixFlags {
 void printNotes(const analyzer::ProgramRepair &repair) {
   for (const analyzer::RepairOutcome &outcome : repair.outcomes) {
     const v1::SourceLocation &at = outcome.finding.first().location();
-    std::cerr << at.file() << ":" << at.line() << ":" << at.column() << ": ";
+    std::string where =
+        at.file() + ":" + std::to_string(at.line()) + ":" + std::to_string(at.column()) + ": ";
+    std::cerr << where;
     std::string race = "race on '" + outcome.finding.first().expression() + "'";
-    if (outcome.repaired && !outcome.summary.empty())
+    if (outcome.repaired && !outcome.summary.empty()) {
       std::cerr << "fix-it: " << outcome.summary << " (verified: " << race
-                << " gone, no new finding)\n"
-                << (outcome.prerequisite.empty()
-                        ? ""
-                        : at.file() + ":" + std::to_string(at.line()) + ":" +
-                              std::to_string(at.column()) + ": note: it needs " +
-                              outcome.prerequisite + "\n");
-    else if (outcome.repaired)
+                << " gone, no new finding)\n";
+      if (!outcome.prerequisite.empty())
+        std::cerr << where << "note: it needs " << outcome.prerequisite << "\n";
+    } else if (outcome.repaired) {
       std::cerr << "note: " << race << " is removed by the change for the finding "
                 << outcome.repaired_with << "\n";
-    else
+    } else {
       std::cerr << "warning: no verified repair for the " << race << ": " << outcome.reason
                 << "\n";
+    }
   }
 }
 

@@ -13,11 +13,6 @@ namespace gpurace::analyzer {
 
 namespace {
 
-unsigned lineOf(const clang::Stmt &stmt, clang::ASTContext &ast) {
-  const clang::SourceManager &sources = ast.getSourceManager();
-  return sources.getPresumedLineNumber(sources.getFileLoc(stmt.getBeginLoc()));
-}
-
 // What a condition reads: the variables it names, and whether it loads
 // from memory (an element, a dereference, a field through a pointer, a
 // call).

@@ -300,8 +300,7 @@ std::vector<RepairCandidate> splitAssignment(const clang::Stmt &stmt, const std:
     if (llvm::isa<clang::CompoundStmt>(guard->getThen()))
       split += ";"; // the replaced range ends with the braces, past the ';'
   }
-  unsigned line = ast.getSourceManager().getPresumedLineNumber(
-      ast.getSourceManager().getFileLoc(stmt.getBeginLoc()));
+  unsigned line = lineOf(stmt, ast);
   RepairCandidate read_first;
   read_first.kind = "barrier";
   read_first.summary = "read the right-hand side of line " + std::to_string(line) +
@@ -326,9 +325,6 @@ std::vector<RepairCandidate> barrierPlacements(const clang::Stmt &first, const c
   for (auto &[block, child] : outer_first)
     around_first.insert(block);
   const clang::SourceManager &sources = ast.getSourceManager();
-  auto lineOf = [&](const clang::Stmt &stmt) {
-    return sources.getPresumedLineNumber(sources.getFileLoc(stmt.getBeginLoc()));
-  };
   std::vector<RepairCandidate> out;
   std::set<size_t> offsets;
   auto add = [&](const clang::Stmt &at, bool after) {
@@ -338,7 +334,7 @@ std::vector<RepairCandidate> barrierPlacements(const clang::Stmt &first, const c
     RepairCandidate candidate;
     candidate.kind = "barrier";
     candidate.summary = "insert " + call + " " + (after ? "after" : "before") + " line " +
-                        std::to_string(lineOf(at));
+                        std::to_string(lineOf(at, ast));
     candidate.edits.push_back(*edit);
     out.push_back(std::move(candidate));
   };
@@ -392,10 +388,6 @@ std::vector<RepairCandidate> fencePlacements(const v1::RaceCandidate &finding,
     std::swap(a, b);
   bool both_write = finding.first().kind() != v1::ACCESS_KIND_READ &&
                     finding.second().kind() != v1::ACCESS_KIND_READ;
-  const clang::SourceManager &sources = ast.getSourceManager();
-  auto lineOf = [&](const clang::Stmt &stmt) {
-    return std::to_string(sources.getPresumedLineNumber(sources.getFileLoc(stmt.getBeginLoc())));
-  };
   std::vector<RepairCandidate> out;
   for (auto [writer, reader] : {std::pair{a, b}, std::pair{b, a}}) {
     std::optional<TextEdit> release = insertionAt(*writer, true, fence, text, ast);
@@ -403,8 +395,10 @@ std::vector<RepairCandidate> fencePlacements(const v1::RaceCandidate &finding,
     if (release && acquire && release->offset != acquire->offset) {
       RepairCandidate candidate;
       candidate.kind = "fence";
-      candidate.summary = "insert " + fence + " after line " + lineOf(*writer) +
-                          " (before the release) and before line " + lineOf(*reader) +
+      candidate.summary = "insert " + fence + " after line " +
+                          std::to_string(lineOf(*writer, ast)) +
+                          " (before the release) and before line " +
+                          std::to_string(lineOf(*reader, ast)) +
                           " (after the acquire)";
       candidate.edits = {*release, *acquire};
       out.push_back(std::move(candidate));

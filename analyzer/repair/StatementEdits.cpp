@@ -58,6 +58,11 @@ std::string textOf(const clang::Stmt &stmt, clang::ASTContext &ast) {
   return sourceText(stmt.getSourceRange(), ast.getSourceManager());
 }
 
+unsigned lineOf(const clang::Stmt &stmt, clang::ASTContext &ast) {
+  const clang::SourceManager &sources = ast.getSourceManager();
+  return sources.getPresumedLineNumber(sources.getFileLoc(stmt.getBeginLoc()));
+}
+
 // Byte offsets of a statement's written range in the main file.
 std::optional<std::pair<size_t, size_t>> offsetsOf(const clang::Stmt &stmt,
                                                    clang::ASTContext &ast) {

@@ -36,6 +36,9 @@ const clang::FunctionDecl *functionOf(const clang::Stmt &stmt, clang::ASTContext
 
 std::string textOf(const clang::Stmt &stmt, clang::ASTContext &ast);
 
+// The line `stmt` starts on, as the user wrote it.
+unsigned lineOf(const clang::Stmt &stmt, clang::ASTContext &ast);
+
 // Byte offsets of a statement's written range in the main file.
 std::optional<std::pair<size_t, size_t>> offsetsOf(const clang::Stmt &stmt,
                                                    clang::ASTContext &ast);
