@@ -7,6 +7,8 @@ find_package(Threads REQUIRED)
 find_package(Protobuf REQUIRED)
 find_package(gRPC CONFIG REQUIRED)
 find_package(SQLite3 REQUIRED)
+# PostgreSQL client library, for `serve --db postgresql://...`.
+pkg_check_modules(LIBPQ REQUIRED IMPORTED_TARGET libpq)
 # SHA-256 of API tokens and TLS for the server.
 find_package(OpenSSL REQUIRED)
 find_package(GTest REQUIRED)

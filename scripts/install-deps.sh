@@ -10,6 +10,7 @@ packages=(
   libz3-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libsqlite3-dev sqlite3 openssl libssl-dev
+  libpq-dev postgresql postgresql-client
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libcpp-httplib-dev
 )

@@ -18,6 +18,8 @@ grpc::Status toGrpc(const Status &status) {
     return {grpc::StatusCode::RESOURCE_EXHAUSTED, status.message};
   case StatusCode::kFailedPrecondition:
     return {grpc::StatusCode::FAILED_PRECONDITION, status.message};
+  case StatusCode::kUnavailable:
+    return {grpc::StatusCode::UNAVAILABLE, status.message};
   case StatusCode::kInternal:
     return {grpc::StatusCode::INTERNAL, status.message};
   }

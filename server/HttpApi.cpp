@@ -25,6 +25,8 @@ int httpStatus(StatusCode code) {
     return 404;
   case StatusCode::kResourceExhausted:
     return 413;
+  case StatusCode::kUnavailable:
+    return 503;
   case StatusCode::kInternal:
     return 500;
   }
@@ -35,7 +37,10 @@ std::string errorJson(const Status &status) {
   nlohmann::json body = {{"error",
                           {{"code", statusCodeName(status.code)},
                            {"message", status.message}}}};
-  return body.dump();
+  // Messages quote what the client sent, which need not be UTF-8 (a path
+  // with %FF in it): replaced, not thrown, since an exception out of the
+  // error handler would end the server.
+  return body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 namespace {

@@ -41,9 +41,9 @@ bool readFile(const std::string &path, std::string &out) {
 Result<std::unique_ptr<RaceServer>>
 RaceServer::start(const ServerConfig &config) {
   std::unique_ptr<RaceServer> server(new RaceServer());
-  SqliteStoreOptions options;
+  StoreOptions options;
   options.page_limits.max_size = config.max_page_size;
-  auto store = SqliteRaceStore::open(config.db, options);
+  auto store = SqlRaceStore::open(config.db, options);
   if (!store.ok())
     return store.status();
   server->store_ = std::move(store.value());

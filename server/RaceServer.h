@@ -5,7 +5,7 @@
 #include "server/GrpcServices.h"
 #include "server/HttpApi.h"
 #include "server/ServerConfig.h"
-#include "storage/SqliteRaceStore.h"
+#include "storage/SqlRaceStore.h"
 
 #include <grpcpp/server.h>
 
@@ -31,7 +31,7 @@ public:
   bool authAlways() const { return auth_always_; }
   // Set when it serves beyond loopback without authentication.
   const std::string &exposureWarning() const { return exposure_warning_; }
-  SqliteRaceStore &store() { return *store_; }
+  SqlRaceStore &store() { return *store_; }
 
   // Blocks until shutdown() is called from another thread.
   void wait();
@@ -42,7 +42,7 @@ private:
   Status startGrpc(const ServerConfig &config);
   Status startHttp(const ServerConfig &config);
 
-  std::unique_ptr<SqliteRaceStore> store_;
+  std::unique_ptr<SqlRaceStore> store_;
   std::unique_ptr<RaceService> service_;
   std::unique_ptr<IngestServiceImpl> ingest_;
   std::unique_ptr<QueryServiceImpl> query_;

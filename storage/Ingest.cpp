@@ -6,8 +6,8 @@
 
 namespace gpurace::storage {
 
-using sqlite::Database;
-using sqlite::Statement;
+using sql::Connection;
+using sql::Statement;
 
 namespace {
 
@@ -67,7 +67,7 @@ struct Tally {
 };
 
 // Records that the analysis run saw `candidate`; returns the race id.
-int64_t sightRace(Database &db, int64_t project, int64_t run,
+int64_t sightRace(Connection &db, int64_t project, int64_t run,
                   const v1::UploadAnalysisRequest &request,
                   const v1::RaceCandidate &input, int64_t now, Tally &tally) {
   v1::RaceCandidate candidate = input;
@@ -97,7 +97,7 @@ int64_t sightRace(Database &db, int64_t project, int64_t run,
 }
 
 // A full analysis resolves every race of its branch that it did not find.
-uint32_t resolveAbsent(Database &db, int64_t project, int64_t run,
+uint32_t resolveAbsent(Connection &db, int64_t project, int64_t run,
                        const std::string &branch,
                        const std::set<int64_t> &seen) {
   std::vector<int64_t> open;
@@ -119,7 +119,7 @@ uint32_t resolveAbsent(Database &db, int64_t project, int64_t run,
 } // namespace
 
 v1::UploadAnalysisResponse
-storeAnalysis(Database &db, const v1::UploadAnalysisRequest &request,
+storeAnalysis(Connection &db, const v1::UploadAnalysisRequest &request,
               int64_t now) {
   if (!request.upload_id().empty())
     if (auto stored = findUpload(db, request.upload_id())) {
@@ -187,7 +187,7 @@ v1::Occurrence runtimeOccurrence(const v1::ReportRuntimeRequest &request,
 
 } // namespace
 
-RuntimeIngestResult storeRuntimeReport(Database &db,
+RuntimeIngestResult storeRuntimeReport(Connection &db,
                                        const v1::ReportRuntimeRequest &request,
                                        int64_t now) {
   RuntimeIngestResult result;

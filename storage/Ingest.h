@@ -11,15 +11,15 @@
 #define GPURACE_STORAGE_INGEST_H
 
 #include "storage/RaceStore.h"
-#include "storage/Sqlite.h"
+#include "storage/SqlConnection.h"
 
 namespace gpurace::storage {
 
 v1::UploadAnalysisResponse
-storeAnalysis(sqlite::Database &db, const v1::UploadAnalysisRequest &request,
+storeAnalysis(sql::Connection &db, const v1::UploadAnalysisRequest &request,
               int64_t now);
 
-RuntimeIngestResult storeRuntimeReport(sqlite::Database &db,
+RuntimeIngestResult storeRuntimeReport(sql::Connection &db,
                                        const v1::ReportRuntimeRequest &request,
                                        int64_t now);
 

@@ -1,22 +1,29 @@
 //===- Migrations.h - numbered schema migrations ----------------*- C++ -*-===//
 //
-// Migration N brings the schema from version N-1 to N; PRAGMA user_version
-// records the version a file is at. Migrations are only ever appended.
+// Migration N brings the schema from version N-1 to N, on SQLite and on
+// PostgreSQL alike; the connection records the version a database is at
+// (SQLite's user_version, a one-row table in PostgreSQL). Migrations are
+// only ever appended.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_STORAGE_MIGRATIONS_H
 #define GPURACE_STORAGE_MIGRATIONS_H
 
-#include "storage/Sqlite.h"
+#include "storage/SqlConnection.h"
+
+#include <string>
 
 namespace gpurace::storage {
 
 // The version the newest migration produces.
 int latestSchemaVersion();
 
-// Applies every migration the file lacks, each in its own transaction, and
+// Migration `version`'s DDL as `dialect` spells it.
+std::string migrationText(int version, sql::Dialect dialect);
+
+// Applies every migration the database lacks, each in its own transaction, and
 // returns the number applied. A file from a newer gpurace is refused.
-int migrate(sqlite::Database &db);
+int migrate(sql::Connection &db);
 
 } // namespace gpurace::storage
 

@@ -9,7 +9,7 @@
 #define GPURACE_STORAGE_QUERIES_H
 
 #include "gpurace/v1/service.pb.h"
-#include "storage/Sqlite.h"
+#include "storage/SqlConnection.h"
 
 namespace gpurace::storage {
 
@@ -21,21 +21,21 @@ struct PageLimits {
 // Occurrences returned with one race: the newest ones.
 constexpr int kOccurrencesPerRace = 100;
 
-v1::ListRacesResponse listRaces(sqlite::Database &db,
+v1::ListRacesResponse listRaces(sql::Connection &db,
                                 const v1::ListRacesRequest &request,
                                 const PageLimits &limits);
-v1::Race getRace(sqlite::Database &db, const v1::GetRaceRequest &request);
-v1::Summary getSummary(sqlite::Database &db,
+v1::Race getRace(sql::Connection &db, const v1::GetRaceRequest &request);
+v1::Summary getSummary(sql::Connection &db,
                        const v1::GetSummaryRequest &request);
 v1::GetRaceHistoryResponse
-getRaceHistory(sqlite::Database &db, const v1::GetRaceHistoryRequest &request);
+getRaceHistory(sql::Connection &db, const v1::GetRaceHistoryRequest &request);
 
-v1::ListProjectsResponse listProjects(sqlite::Database &db);
-v1::ListRunsResponse listRuns(sqlite::Database &db,
+v1::ListProjectsResponse listProjects(sql::Connection &db);
+v1::ListRunsResponse listRuns(sql::Connection &db,
                               const v1::ListRunsRequest &request,
                               const PageLimits &limits);
-v1::RunDetail getRun(sqlite::Database &db, const v1::GetRunRequest &request);
-v1::GetTrendResponse getTrend(sqlite::Database &db,
+v1::RunDetail getRun(sql::Connection &db, const v1::GetRunRequest &request);
+v1::GetTrendResponse getTrend(sql::Connection &db,
                               const v1::GetTrendRequest &request);
 
 // Page tokens are opaque to clients; inside they are row offsets.

@@ -6,9 +6,9 @@
 
 namespace gpurace::storage {
 
-using sqlite::Database;
-using sqlite::Statement;
-using sqlite::StatusError;
+using sql::Connection;
+using sql::Statement;
+using sql::StatusError;
 
 namespace {
 
@@ -18,7 +18,7 @@ std::vector<int64_t> enumValues(
 }
 
 // The run a "new since" filter compares against.
-int64_t baselineRun(Database &db, const v1::RaceFilter &filter) {
+int64_t baselineRun(Connection &db, const v1::RaceFilter &filter) {
   if (!filter.new_since_run().empty()) {
     auto id = parseRunId(filter.new_since_run());
     Statement s = db.prepare("SELECT id FROM runs WHERE id = ?");
@@ -49,7 +49,7 @@ struct RaceQuery {
 
 // FROM and WHERE for a race filter. With a branch, the detection state is
 // the branch's; without one, the latest state on any branch.
-RaceQuery raceQuery(Database &db, const v1::RaceFilter &f) {
+RaceQuery raceQuery(Connection &db, const v1::RaceFilter &f) {
   RaceQuery q;
   q.from = " FROM races r JOIN projects p ON p.id = r.project_id";
   std::string state = "r.detection_state";
@@ -68,7 +68,8 @@ RaceQuery raceQuery(Database &db, const v1::RaceFilter &f) {
   if (!f.kernel().empty())
     q.filter.add("r.kernel = ?", {f.kernel()});
   if (!f.file().empty())
-    q.filter.add("(instr(r.first_file, ?) > 0 OR instr(r.second_file, ?) > 0)",
+    q.filter.add("(" + db.containsText("r.first_file", "?") + " OR " +
+                     db.containsText("r.second_file", "?") + ")",
                  {f.file(), f.file()});
   if (!f.new_since_run().empty() || !f.new_since_commit().empty()) {
     // Like a diff of two runs: open now, seen after the baseline, absent
@@ -112,7 +113,7 @@ std::string stateColumn(const v1::RaceFilter &f) {
   return f.branch().empty() ? "r.detection_state" : "b.state";
 }
 
-void addOccurrences(Database &db, v1::Race &race) {
+void addOccurrences(Connection &db, v1::Race &race) {
   Statement s = db.prepare("SELECT detail FROM occurrences WHERE race_id = ? "
                            "ORDER BY id DESC LIMIT ?");
   s.bind(1, race.id()).bind(2, static_cast<int64_t>(kOccurrencesPerRace));
@@ -122,7 +123,7 @@ void addOccurrences(Database &db, v1::Race &race) {
 
 } // namespace
 
-v1::ListRacesResponse listRaces(Database &db,
+v1::ListRacesResponse listRaces(Connection &db,
                                 const v1::ListRacesRequest &request,
                                 const PageLimits &limits) {
   uint32_t size = pageSize(request.page_size(), limits);
@@ -152,7 +153,7 @@ v1::ListRacesResponse listRaces(Database &db,
   return response;
 }
 
-v1::Race getRace(Database &db, const v1::GetRaceRequest &request) {
+v1::Race getRace(Connection &db, const v1::GetRaceRequest &request) {
   std::string sql = std::string("SELECT ") + kRaceColumns +
                     " FROM races r JOIN projects p ON p.id = r.project_id ";
   std::optional<Statement> s;
@@ -178,7 +179,7 @@ v1::Race getRace(Database &db, const v1::GetRaceRequest &request) {
 namespace {
 
 template <typename NameOf>
-void countBy(Database &db, const RaceQuery &q, const std::string &column,
+void countBy(Connection &db, const RaceQuery &q, const std::string &column,
              google::protobuf::Map<std::string, uint32_t> &out, NameOf nameOf) {
   Statement s = db.prepare("SELECT " + column + ", COUNT(*)" + q.from +
                            q.filter.where() + " GROUP BY " + column);
@@ -190,7 +191,7 @@ void countBy(Database &db, const RaceQuery &q, const std::string &column,
 
 } // namespace
 
-v1::Summary getSummary(Database &db, const v1::GetSummaryRequest &request) {
+v1::Summary getSummary(Connection &db, const v1::GetSummaryRequest &request) {
   v1::RaceFilter filter;
   filter.set_project(request.project());
   filter.set_branch(request.branch());
@@ -214,7 +215,7 @@ v1::Summary getSummary(Database &db, const v1::GetSummaryRequest &request) {
 }
 
 v1::GetRaceHistoryResponse
-getRaceHistory(Database &db, const v1::GetRaceHistoryRequest &request) {
+getRaceHistory(Connection &db, const v1::GetRaceHistoryRequest &request) {
   v1::GetRaceRequest which;
   which.set_id(request.id());
   getRace(db, which); // NOT_FOUND for an unknown race.

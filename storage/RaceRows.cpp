@@ -4,8 +4,9 @@
 
 namespace gpurace::storage {
 
-using sqlite::Database;
-using sqlite::Statement;
+using sql::Connection;
+using sql::Statement;
+using sql::StatusError;
 
 int64_t nowMicros() {
   return std::chrono::duration_cast<std::chrono::microseconds>(
@@ -36,7 +37,7 @@ std::optional<int64_t> parseRunId(const std::string &run_id) {
   return id;
 }
 
-std::optional<int64_t> findProjectId(Database &db, const std::string &name) {
+std::optional<int64_t> findProjectId(Connection &db, const std::string &name) {
   Statement s = db.prepare("SELECT id FROM projects WHERE name = ?");
   s.bind(1, name);
   if (!s.step())
@@ -44,32 +45,39 @@ std::optional<int64_t> findProjectId(Database &db, const std::string &name) {
   return s.integer(0);
 }
 
-int64_t projectIdFor(Database &db, const std::string &name) {
-  if (auto id = findProjectId(db, name))
-    return *id;
-  db.prepare("INSERT INTO projects(name) VALUES (?)").bind(1, name).run();
-  return db.lastInsertId();
+int64_t insertedId(Statement &insert) {
+  if (!insert.step())
+    throw StatusError(Status::internal("INSERT ... RETURNING id gave no row"));
+  return insert.integer(0);
 }
 
-int64_t insertRun(Database &db, int64_t project_id, const char *kind,
+int64_t projectIdFor(Connection &db, const std::string &name) {
+  if (auto id = findProjectId(db, name))
+    return *id;
+  return insertedId(
+      db.prepare("INSERT INTO projects(name) VALUES (?) RETURNING id")
+          .bind(1, name));
+}
+
+int64_t insertRun(Connection &db, int64_t project_id, const char *kind,
                   const v1::RunMetadata &metadata, bool full_analysis,
                   const std::string &tool_version, int64_t now) {
-  db.prepare("INSERT INTO runs(project_id, kind, commit_sha, branch, "
-             "metadata, uploaded_at, full_analysis, tool_version) "
-             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      .bind(1, project_id)
+  Statement insert =
+      db.prepare("INSERT INTO runs(project_id, kind, commit_sha, branch, "
+                 "metadata, uploaded_at, full_analysis, tool_version) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+  insert.bind(1, project_id)
       .bind(2, std::string(kind))
       .bind(3, metadata.commit())
       .bind(4, metadata.branch())
       .bindBlob(5, metadata.SerializeAsString())
       .bind(6, now)
       .bind(7, static_cast<int64_t>(full_analysis))
-      .bind(8, tool_version)
-      .run();
-  return db.lastInsertId();
+      .bind(8, tool_version);
+  return insertedId(insert);
 }
 
-void setRunCounts(Database &db, int64_t run, uint32_t added, uint32_t resolved,
+void setRunCounts(Connection &db, int64_t run, uint32_t added, uint32_t resolved,
                   uint32_t seen) {
   db.prepare("UPDATE runs SET races_added = ?, races_resolved = ?, "
              "races_seen = ? WHERE id = ?")
@@ -80,7 +88,7 @@ void setRunCounts(Database &db, int64_t run, uint32_t added, uint32_t resolved,
       .run();
 }
 
-std::optional<std::string> findUpload(Database &db,
+std::optional<std::string> findUpload(Connection &db,
                                       const std::string &upload_id) {
   Statement s = db.prepare("SELECT response FROM uploads WHERE upload_id = ?");
   s.bind(1, upload_id);
@@ -89,7 +97,7 @@ std::optional<std::string> findUpload(Database &db,
   return s.blob(0);
 }
 
-void recordUpload(Database &db, const std::string &upload_id, int64_t run,
+void recordUpload(Connection &db, const std::string &upload_id, int64_t run,
                   const std::string &response) {
   db.prepare("INSERT INTO uploads(upload_id, run_id, response) VALUES (?, ?, ?)")
       .bind(1, upload_id)
@@ -98,7 +106,7 @@ void recordUpload(Database &db, const std::string &upload_id, int64_t run,
       .run();
 }
 
-std::optional<StoredRace> findRace(Database &db, int64_t project_id,
+std::optional<StoredRace> findRace(Connection &db, int64_t project_id,
                                    const std::string &fingerprint) {
   Statement s = db.prepare(
       "SELECT id, status FROM races WHERE project_id = ? AND fingerprint = ?");
@@ -108,16 +116,16 @@ std::optional<StoredRace> findRace(Database &db, int64_t project_id,
   return StoredRace{s.integer(0), static_cast<v1::RaceStatus>(s.integer(1))};
 }
 
-int64_t insertRace(Database &db, int64_t project_id,
+int64_t insertRace(Connection &db, int64_t project_id,
                    const v1::RaceCandidate &candidate, int64_t now) {
   bool intentional = candidate.suppression().kind() == "intentional";
-  db.prepare(
+  Statement insert = db.prepare(
         "INSERT INTO races(project_id, fingerprint, candidate, status, "
         "race_class, kernel, first_file, second_file, score, detection_state, "
         "review_state, review_comment, review_author, review_updated_at, "
         "first_seen, last_seen) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .bind(1, project_id)
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+  insert.bind(1, project_id)
       .bind(2, candidate.fingerprint())
       .bindBlob(3, candidate.SerializeAsString())
       .bind(4, static_cast<int64_t>(candidate.status()))
@@ -133,12 +141,11 @@ int64_t insertRace(Database &db, int64_t project_id,
       .bind(13, std::string(intentional ? "source comment" : ""))
       .bind(14, intentional ? now : int64_t{0})
       .bind(15, now)
-      .bind(16, now)
-      .run();
-  return db.lastInsertId();
+      .bind(16, now);
+  return insertedId(insert);
 }
 
-void updateRaceCandidate(Database &db, int64_t race,
+void updateRaceCandidate(Connection &db, int64_t race,
                          const v1::RaceCandidate &candidate) {
   db.prepare("UPDATE races SET candidate = ?, race_class = ?, kernel = ?, "
              "first_file = ?, second_file = ?, score = ? WHERE id = ?")
@@ -152,14 +159,14 @@ void updateRaceCandidate(Database &db, int64_t race,
       .run();
 }
 
-void markConfirmed(Database &db, int64_t race) {
+void markConfirmed(Connection &db, int64_t race) {
   db.prepare("UPDATE races SET status = ? WHERE id = ?")
       .bind(1, static_cast<int64_t>(v1::RACE_STATUS_CONFIRMED))
       .bind(2, race)
       .run();
 }
 
-v1::DetectionState branchState(Database &db, int64_t race,
+v1::DetectionState branchState(Connection &db, int64_t race,
                                const std::string &branch) {
   Statement s = db.prepare(
       "SELECT state FROM race_branches WHERE race_id = ? AND branch = ?");
@@ -169,7 +176,7 @@ v1::DetectionState branchState(Database &db, int64_t race,
   return static_cast<v1::DetectionState>(s.integer(0));
 }
 
-void setBranchState(Database &db, int64_t race, const std::string &branch,
+void setBranchState(Connection &db, int64_t race, const std::string &branch,
                     v1::DetectionState state) {
   db.prepare("INSERT INTO race_branches(race_id, branch, state) "
              "VALUES (?, ?, ?) ON CONFLICT(race_id, branch) "
@@ -184,17 +191,17 @@ void setBranchState(Database &db, int64_t race, const std::string &branch,
       .run();
 }
 
-void recordRunRace(Database &db, int64_t run, int64_t race,
+void recordRunRace(Connection &db, int64_t run, int64_t race,
                    v1::DetectionState state) {
-  db.prepare("INSERT OR IGNORE INTO run_races(run_id, race_id, state) "
-             "VALUES (?, ?, ?)")
+  db.prepare("INSERT INTO run_races(run_id, race_id, state) "
+             "VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
       .bind(1, run)
       .bind(2, race)
       .bind(3, static_cast<int64_t>(state))
       .run();
 }
 
-void addOccurrence(Database &db, int64_t race, int64_t run, int64_t now,
+void addOccurrence(Connection &db, int64_t race, int64_t run, int64_t now,
                    const v1::Occurrence &occurrence) {
   auto count = static_cast<int64_t>(occurrence.count());
   db.prepare("INSERT INTO occurrences(race_id, run_id, seen_at, count, detail) "

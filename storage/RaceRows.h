@@ -8,7 +8,7 @@
 #define GPURACE_STORAGE_RACEROWS_H
 
 #include "gpurace/v1/service.pb.h"
-#include "storage/Sqlite.h"
+#include "storage/SqlConnection.h"
 
 #include <cstdint>
 #include <optional>
@@ -28,60 +28,63 @@ template <typename Message>
 Message parseBlob(const std::string &bytes, const char *what) {
   Message message;
   if (!message.ParseFromString(bytes))
-    throw sqlite::StatusError(
+    throw sql::StatusError(
         Status::internal(std::string("stored ") + what + " is corrupt"));
   return message;
 }
 
-int64_t projectIdFor(sqlite::Database &db, const std::string &name);
-std::optional<int64_t> findProjectId(sqlite::Database &db,
+// Steps an INSERT ... RETURNING id and returns the new row's id.
+int64_t insertedId(sql::Statement &insert);
+
+int64_t projectIdFor(sql::Connection &db, const std::string &name);
+std::optional<int64_t> findProjectId(sql::Connection &db,
                                      const std::string &name);
 
-int64_t insertRun(sqlite::Database &db, int64_t project_id, const char *kind,
+int64_t insertRun(sql::Connection &db, int64_t project_id, const char *kind,
                   const v1::RunMetadata &metadata, bool full_analysis,
                   const std::string &tool_version, int64_t now);
-void setRunCounts(sqlite::Database &db, int64_t run, uint32_t added,
+void setRunCounts(sql::Connection &db, int64_t run, uint32_t added,
                   uint32_t resolved, uint32_t seen);
 
 // The stored response of an earlier upload with this id.
-std::optional<std::string> findUpload(sqlite::Database &db,
+std::optional<std::string> findUpload(sql::Connection &db,
                                       const std::string &upload_id);
-void recordUpload(sqlite::Database &db, const std::string &upload_id,
+void recordUpload(sql::Connection &db, const std::string &upload_id,
                   int64_t run, const std::string &response);
 
 struct StoredRace {
   int64_t id = 0;
   v1::RaceStatus status = v1::RACE_STATUS_UNSPECIFIED;
 };
-std::optional<StoredRace> findRace(sqlite::Database &db, int64_t project_id,
+std::optional<StoredRace> findRace(sql::Connection &db, int64_t project_id,
                                    const std::string &fingerprint);
 // A new race: a candidate marked as intentional in its source starts with
 // that review state.
-int64_t insertRace(sqlite::Database &db, int64_t project_id,
+int64_t insertRace(sql::Connection &db, int64_t project_id,
                    const v1::RaceCandidate &candidate, int64_t now);
-void updateRaceCandidate(sqlite::Database &db, int64_t race,
+void updateRaceCandidate(sql::Connection &db, int64_t race,
                          const v1::RaceCandidate &candidate);
-void markConfirmed(sqlite::Database &db, int64_t race);
+void markConfirmed(sql::Connection &db, int64_t race);
 
 // The race's state on a branch; UNSPECIFIED when the branch never saw it.
-v1::DetectionState branchState(sqlite::Database &db, int64_t race,
+v1::DetectionState branchState(sql::Connection &db, int64_t race,
                                const std::string &branch);
-void setBranchState(sqlite::Database &db, int64_t race,
+void setBranchState(sql::Connection &db, int64_t race,
                     const std::string &branch, v1::DetectionState state);
-void recordRunRace(sqlite::Database &db, int64_t run, int64_t race,
+void recordRunRace(sql::Connection &db, int64_t run, int64_t race,
                    v1::DetectionState state);
 // Adds a sighting and moves the race's last_seen and count.
-void addOccurrence(sqlite::Database &db, int64_t race, int64_t run,
+void addOccurrence(sql::Connection &db, int64_t race, int64_t run,
                    int64_t now, const v1::Occurrence &occurrence);
 
 // Columns of a race, for SELECT lists; readRace reads them from column
 // `first` on. The last one is the detection state (overridden by a branch
 // state where a query joins one).
 extern const char *const kRaceColumns;
-v1::Race readRace(const sqlite::Statement &row, int first = 0);
+v1::Race readRace(const sql::Statement &row, int first = 0);
 
 extern const char *const kRunColumns;
-v1::Run readRun(const sqlite::Statement &row, int first = 0);
+v1::Run readRun(const sql::Statement &row, int first = 0);
 
 } // namespace gpurace::storage
 

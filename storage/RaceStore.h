@@ -1,8 +1,8 @@
 //===- RaceStore.h - the storage interface the server calls -----*- C++ -*-===//
 //
 // Everything the server stores or asks goes through this interface, in the
-// messages of service.proto. SQLite implements it (SqliteRaceStore); a
-// PostgreSQL backend would implement the same functions.
+// messages of service.proto. SqlRaceStore implements it on SQLite and on
+// PostgreSQL.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_STORAGE_RACESTORE_H

@@ -2,11 +2,11 @@
 
 namespace gpurace::storage {
 
-PruneResult prune(sqlite::Database &db, uint32_t keep_runs) {
+PruneResult prune(sql::Connection &db, uint32_t keep_runs) {
   PruneResult result;
   db.prepare("DELETE FROM runs WHERE id IN (SELECT id FROM (SELECT id, "
              "ROW_NUMBER() OVER (PARTITION BY project_id, branch, kind "
-             "ORDER BY id DESC) AS age FROM runs) WHERE age > ?)")
+             "ORDER BY id DESC) AS age FROM runs) AS aged WHERE age > ?)")
       .bind(1, static_cast<int64_t>(keep_runs))
       .run();
   result.runs_deleted = static_cast<uint32_t>(db.changes());

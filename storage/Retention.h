@@ -3,7 +3,7 @@
 #define GPURACE_STORAGE_RETENTION_H
 
 #include "storage/RaceStore.h"
-#include "storage/Sqlite.h"
+#include "storage/SqlConnection.h"
 
 namespace gpurace::storage {
 
@@ -11,7 +11,7 @@ namespace gpurace::storage {
 // (analysis, runtime), so that a flood of runtime reports never pushes out
 // the analysis history. Occurrences and upload ids of deleted runs go with
 // them; a race no remaining run has seen goes too, its reviews with it.
-PruneResult prune(sqlite::Database &db, uint32_t keep_runs);
+PruneResult prune(sql::Connection &db, uint32_t keep_runs);
 
 } // namespace gpurace::storage
 

@@ -7,9 +7,9 @@
 
 namespace gpurace::storage {
 
-using sqlite::Database;
-using sqlite::Statement;
-using sqlite::StatusError;
+using sql::Connection;
+using sql::Statement;
+using sql::StatusError;
 
 uint32_t pageSize(uint32_t requested, const PageLimits &limits) {
   if (requested == 0)
@@ -44,7 +44,7 @@ std::string nextPageToken(int64_t offset, size_t returned, uint32_t size,
   return "o" + std::to_string(next);
 }
 
-v1::ListProjectsResponse listProjects(Database &db) {
+v1::ListProjectsResponse listProjects(Connection &db) {
   v1::ListProjectsResponse response;
   Statement s = db.prepare("SELECT name FROM projects ORDER BY name");
   while (s.step())
@@ -68,7 +68,7 @@ const char *const kRunsFrom =
 
 } // namespace
 
-v1::ListRunsResponse listRuns(Database &db, const v1::ListRunsRequest &request,
+v1::ListRunsResponse listRuns(Connection &db, const v1::ListRunsRequest &request,
                               const PageLimits &limits) {
   uint32_t size = pageSize(request.page_size(), limits);
   int64_t offset = pageOffset(request.page_token());
@@ -97,13 +97,13 @@ namespace {
 // summarized by its counts.
 constexpr int64_t kRacesPerRunDetail = 1000;
 
-void addRunRaces(Database &db, int64_t run, bool resolved,
+void addRunRaces(Connection &db, int64_t run, bool resolved,
                  google::protobuf::RepeatedPtrField<v1::Race> &out) {
   Statement s = db.prepare(
       std::string("SELECT ") + kRaceColumns +
       ", x.state FROM run_races x JOIN races r ON r.id = x.race_id "
       "JOIN projects p ON p.id = r.project_id WHERE x.run_id = ? AND "
-      "(x.state = ?) = ? AND x.state != ? ORDER BY r.score DESC, r.id LIMIT ?");
+      "CASE WHEN x.state = ? THEN 1 ELSE 0 END = ? AND x.state != ? ORDER BY r.score DESC, r.id LIMIT ?");
   s.bind(1, run)
       .bind(2, static_cast<int64_t>(v1::DETECTION_STATE_RESOLVED))
       .bind(3, static_cast<int64_t>(resolved))
@@ -118,7 +118,7 @@ void addRunRaces(Database &db, int64_t run, bool resolved,
 
 } // namespace
 
-v1::RunDetail getRun(Database &db, const v1::GetRunRequest &request) {
+v1::RunDetail getRun(Connection &db, const v1::GetRunRequest &request) {
   auto id = parseRunId(request.run_id());
   Statement s = db.prepare(std::string("SELECT ") + kRunColumns + kRunsFrom +
                            " WHERE u.id = ?");
@@ -132,7 +132,7 @@ v1::RunDetail getRun(Database &db, const v1::GetRunRequest &request) {
   return detail;
 }
 
-v1::GetTrendResponse getTrend(Database &db, const v1::GetTrendRequest &request) {
+v1::GetTrendResponse getTrend(Connection &db, const v1::GetTrendRequest &request) {
   int64_t points = request.max_points() ? request.max_points() : 100;
   if (points > 1000)
     throw StatusError(Status::invalid("max_points: at most 1000"));
@@ -145,7 +145,7 @@ v1::GetTrendResponse getTrend(Database &db, const v1::GetTrendRequest &request) 
       "(SELECT COUNT(*) FROM run_races x JOIN races r ON r.id = x.race_id "
       " WHERE x.run_id = u.id AND x.state != ? AND r.status = ?)" +
       std::string(kRunsFrom) + f.where() +
-      " ORDER BY u.id DESC LIMIT ?) ORDER BY 1");
+      " ORDER BY u.id DESC LIMIT ?) AS recent ORDER BY 1");
   s.bind(1, static_cast<int64_t>(v1::DETECTION_STATE_RESOLVED))
       .bind(2, static_cast<int64_t>(v1::RACE_STATUS_CONFIRMED));
   int next = f.bind(s, 3);

@@ -21,7 +21,7 @@ void SqlFilter::addIn(const std::string &column,
 
 std::string SqlFilter::where() const { return " WHERE 1 = 1" + clauses_; }
 
-int SqlFilter::bind(sqlite::Statement &statement, int first) const {
+int SqlFilter::bind(sql::Statement &statement, int first) const {
   for (const Value &v : values_) {
     if (const auto *i = std::get_if<int64_t>(&v))
       statement.bind(first++, *i);

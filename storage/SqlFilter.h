@@ -7,7 +7,7 @@
 #ifndef GPURACE_STORAGE_SQLFILTER_H
 #define GPURACE_STORAGE_SQLFILTER_H
 
-#include "storage/Sqlite.h"
+#include "storage/SqlConnection.h"
 
 #include <cstdint>
 #include <string>
@@ -27,7 +27,7 @@ public:
 
   std::string where() const;
   // Binds the values from parameter `first` on; returns the next index.
-  int bind(sqlite::Statement &statement, int first = 1) const;
+  int bind(sql::Statement &statement, int first = 1) const;
 
 private:
   std::string clauses_;

@@ -18,6 +18,8 @@ const char *statusCodeName(StatusCode code) {
     return "RESOURCE_EXHAUSTED";
   case StatusCode::kFailedPrecondition:
     return "FAILED_PRECONDITION";
+  case StatusCode::kUnavailable:
+    return "UNAVAILABLE";
   case StatusCode::kInternal:
     return "INTERNAL";
   }

@@ -22,6 +22,8 @@ enum class StatusCode {
   kPermissionDenied,
   kResourceExhausted,
   kFailedPrecondition,
+  // The database cannot be reached; a retry may succeed.
+  kUnavailable,
   kInternal,
 };
 

@@ -1,11 +1,12 @@
 #include "storage/Tokens.h"
 
+#include "storage/RaceRows.h"
 #include "storage/TokenHash.h"
 
 namespace gpurace::storage {
 
-using sqlite::Statement;
-using sqlite::StatusError;
+using sql::Statement;
+using sql::StatusError;
 
 namespace {
 
@@ -25,25 +26,25 @@ TokenInfo readToken(const Statement &s) {
 
 } // namespace
 
-CreatedToken createToken(sqlite::Database &db, const std::string &name,
+CreatedToken createToken(sql::Connection &db, const std::string &name,
                          const std::string &project, Role role, int64_t now) {
   if (name.size() > 256 || project.size() > 256)
     throw StatusError(Status::invalid("name: longer than 256 characters"));
   CreatedToken created;
   created.secret = generateTokenSecret();
-  db.prepare("INSERT INTO api_tokens(name, project, role, token_hash, "
-             "created_at) VALUES (?, ?, ?, ?, ?)")
-      .bind(1, name)
+  Statement insert =
+      db.prepare("INSERT INTO api_tokens(name, project, role, token_hash, "
+                 "created_at) VALUES (?, ?, ?, ?, ?) RETURNING id");
+  insert.bind(1, name)
       .bind(2, project)
       .bind(3, static_cast<int64_t>(role))
       .bind(4, sha256Hex(created.secret))
-      .bind(5, now)
-      .run();
-  created.info = {db.lastInsertId(), name, project, role, now, false};
+      .bind(5, now);
+  created.info = {insertedId(insert), name, project, role, now, false};
   return created;
 }
 
-std::vector<TokenInfo> listTokens(sqlite::Database &db) {
+std::vector<TokenInfo> listTokens(sql::Connection &db) {
   std::vector<TokenInfo> tokens;
   Statement s = db.prepare(std::string("SELECT ") + kTokenColumns +
                            " FROM api_tokens ORDER BY id");
@@ -52,7 +53,7 @@ std::vector<TokenInfo> listTokens(sqlite::Database &db) {
   return tokens;
 }
 
-void revokeToken(sqlite::Database &db, int64_t id, int64_t now) {
+void revokeToken(sql::Connection &db, int64_t id, int64_t now) {
   db.prepare("UPDATE api_tokens SET revoked_at = ? "
              "WHERE id = ? AND revoked_at IS NULL")
       .bind(1, now)
@@ -63,7 +64,7 @@ void revokeToken(sqlite::Database &db, int64_t id, int64_t now) {
                                        " not found or already revoked"));
 }
 
-std::optional<TokenInfo> findToken(sqlite::Database &db,
+std::optional<TokenInfo> findToken(sql::Connection &db,
                                    const std::string &secret) {
   Statement s = db.prepare(std::string("SELECT ") + kTokenColumns +
                            " FROM api_tokens WHERE token_hash = ? AND "
@@ -74,7 +75,7 @@ std::optional<TokenInfo> findToken(sqlite::Database &db,
   return readToken(s);
 }
 
-bool hasLiveTokens(sqlite::Database &db) {
+bool hasLiveTokens(sql::Connection &db) {
   Statement s = db.prepare(
       "SELECT EXISTS (SELECT 1 FROM api_tokens WHERE revoked_at IS NULL)");
   s.step();

@@ -3,17 +3,17 @@
 #define GPURACE_STORAGE_TOKENS_H
 
 #include "storage/RaceStore.h"
-#include "storage/Sqlite.h"
+#include "storage/SqlConnection.h"
 
 namespace gpurace::storage {
 
-CreatedToken createToken(sqlite::Database &db, const std::string &name,
+CreatedToken createToken(sql::Connection &db, const std::string &name,
                          const std::string &project, Role role, int64_t now);
-std::vector<TokenInfo> listTokens(sqlite::Database &db);
-void revokeToken(sqlite::Database &db, int64_t id, int64_t now);
-std::optional<TokenInfo> findToken(sqlite::Database &db,
+std::vector<TokenInfo> listTokens(sql::Connection &db);
+void revokeToken(sql::Connection &db, int64_t id, int64_t now);
+std::optional<TokenInfo> findToken(sql::Connection &db,
                                    const std::string &secret);
-bool hasLiveTokens(sqlite::Database &db);
+bool hasLiveTokens(sql::Connection &db);
 
 } // namespace gpurace::storage
 

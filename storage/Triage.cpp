@@ -2,9 +2,9 @@
 
 namespace gpurace::storage {
 
-using sqlite::StatusError;
+using sql::StatusError;
 
-void setReview(sqlite::Database &db, const v1::SetReviewRequest &request,
+void setReview(sql::Connection &db, const v1::SetReviewRequest &request,
                int64_t now) {
   if (request.state() == v1::REVIEW_STATE_UNSPECIFIED)
     throw StatusError(Status::invalid(

@@ -137,7 +137,7 @@ void BM_IngestLoopback(benchmark::State &state) {
 
 // Fills the store directly (no network) up to the target count.
 void fill(uint64_t target) {
-  SqliteRaceStore &store = bench().server->store();
+  SqlRaceStore &store = bench().server->store();
   uint64_t have = bench().next_report * kObservationsPerReport;
   while (have < target) {
     auto result = store.reportRuntime(makeReport(bench().next_report++));

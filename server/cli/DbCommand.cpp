@@ -1,7 +1,9 @@
 // `gpurace db migrate|prune|backup`.
 #include "server/cli/Commands.h"
+#include "storage/Connect.h"
 #include "storage/Migrations.h"
-#include "storage/SqliteRaceStore.h"
+#include "storage/PostgresConnection.h"
+#include "storage/SqlRaceStore.h"
 
 #include <iostream>
 #include <memory>
@@ -18,20 +20,21 @@ struct DbFlags {
 
 int migrateDb(DbFlags &flags) {
   try {
-    sqlite::Database db(flags.db);
-    int before = db.userVersion();
-    int applied = storage::migrate(db);
-    std::cout << "gpurace db migrate: " << flags.db << " at schema version "
-              << db.userVersion() << " (was " << before << ", " << applied
-              << " migration" << (applied == 1 ? "" : "s") << " applied)\n";
-  } catch (const sqlite::StatusError &e) {
+    std::unique_ptr<sql::Connection> db = sql::connect(flags.db);
+    int before = db->schemaVersion();
+    int applied = storage::migrate(*db);
+    std::cout << "gpurace db migrate: " << sql::redactedUrl(flags.db)
+              << " at schema version " << db->schemaVersion() << " (was "
+              << before << ", " << applied << " migration"
+              << (applied == 1 ? "" : "s") << " applied)\n";
+  } catch (const sql::StatusError &e) {
     return reportError("db migrate", e.status);
   }
   return kExitOk;
 }
 
 int pruneDb(DbFlags &flags) {
-  auto store = SqliteRaceStore::open(flags.db);
+  auto store = SqlRaceStore::open(flags.db);
   if (!store.ok())
     return reportError("db prune", store.status());
   auto pruned = (*store)->prune(flags.keep_runs);
@@ -43,13 +46,13 @@ int pruneDb(DbFlags &flags) {
 }
 
 int backupDb(DbFlags &flags) {
-  auto store = SqliteRaceStore::open(flags.db);
+  auto store = SqlRaceStore::open(flags.db);
   if (!store.ok())
     return reportError("db backup", store.status());
   if (Status s = (*store)->backup(flags.to); !s.ok())
     return reportError("db backup", s);
-  std::cout << "gpurace db backup: " << flags.db << " copied to " << flags.to
-            << "\n";
+  std::cout << "gpurace db backup: " << sql::redactedUrl(flags.db)
+            << " copied to " << flags.to << "\n";
   return kExitOk;
 }
 
@@ -61,7 +64,9 @@ Subcommand dbCommand() {
   command.summary = "Maintain the race database (migrate, prune, backup)";
   command.setup = [](CLI::App &app, const CommandContext &) {
     auto flags = std::make_shared<DbFlags>();
-    app.add_option("--db", flags->db, "SQLite file (default: gpurace.db)");
+    app.add_option("--db", flags->db,
+                   "SQLite file or postgresql://USER@HOST/DB URI (default: "
+                   "gpurace.db)");
     CLI::App *m = app.add_subcommand("migrate", "Bring the schema up to date");
     m->fallthrough();
     CLI::App *p = app.add_subcommand(
@@ -71,8 +76,9 @@ Subcommand dbCommand() {
         ->check(CLI::PositiveNumber);
     p->fallthrough();
     CLI::App *b = app.add_subcommand(
-        "backup", "Copy the database with SQLite's online backup API; safe "
-                  "while the server runs");
+        "backup", "Copy the database while the server runs: SQLite's online "
+                  "backup API, or pg_dump's custom format for PostgreSQL "
+                  "(restore with pg_restore)");
     b->add_option("--to", flags->to, "destination file")->required();
     b->fallthrough();
     useActionUsage(app);

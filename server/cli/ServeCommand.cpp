@@ -88,7 +88,9 @@ Subcommand serveCommand() {
   command.setup = [](CLI::App &app, const CommandContext &) {
     auto flags = std::make_shared<ServeFlags>();
     ServerConfig &c = flags->config;
-    app.add_option("--db", c.db, "SQLite file (default: gpurace.db)");
+    app.add_option("--db", c.db, 
+                   "SQLite file or postgresql://USER@HOST/DB URI (default: "
+                   "gpurace.db)");
     app.add_option("--listen", c.grpc_listen,
                    "gRPC address (default: 127.0.0.1:50551; port 0 picks one)");
     app.add_option("--http", c.http_listen,

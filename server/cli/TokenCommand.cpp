@@ -1,7 +1,7 @@
 // `gpurace token create|list|revoke`, on the database file itself: whoever
 // can write the file administers the server.
 #include "server/cli/Commands.h"
-#include "storage/SqliteRaceStore.h"
+#include "storage/SqlRaceStore.h"
 
 #include <iostream>
 #include <memory>
@@ -18,8 +18,8 @@ struct TokenFlags {
   int64_t id = 0;
 };
 
-Result<std::unique_ptr<SqliteRaceStore>> openDb(const std::string &path) {
-  return SqliteRaceStore::open(path);
+Result<std::unique_ptr<SqlRaceStore>> openDb(const std::string &path) {
+  return SqlRaceStore::open(path);
 }
 
 int create(TokenFlags &flags) {
@@ -75,7 +75,9 @@ Subcommand tokenCommand() {
   command.summary = "Create, list and revoke API tokens";
   command.setup = [](CLI::App &app, const CommandContext &) {
     auto flags = std::make_shared<TokenFlags>();
-    app.add_option("--db", flags->db, "SQLite file (default: gpurace.db)");
+    app.add_option("--db", flags->db, 
+                   "SQLite file or postgresql://USER@HOST/DB URI (default: "
+                   "gpurace.db)");
     CLI::App *c = app.add_subcommand("create", "Create a token; prints it once");
     c->add_option("--role", flags->role, "read, store or admin")->required();
     c->add_option("--project", flags->project,

@@ -5,10 +5,8 @@
 namespace gpurace::testing {
 namespace {
 
-class IngestTest : public ::testing::Test {
+class IngestTest : public StoreTest {
 protected:
-  TempDir dir;
-  std::unique_ptr<SqliteRaceStore> store = openStore(dir.path("races.db"));
 
   v1::UploadAnalysisResponse upload(const v1::UploadAnalysisRequest &r) {
     auto result = store->uploadAnalysis(r);
@@ -17,7 +15,7 @@ protected:
   }
 };
 
-TEST_F(IngestTest, SameFingerprintIsOneRace) {
+TEST_P(IngestTest, SameFingerprintIsOneRace) {
   upload(analysisUpload({candidate("v1:aa"), candidate("v1:aa")}, "c1"));
   upload(analysisUpload({candidate("v1:aa")}, "c2"));
   auto races = racesByFingerprint(*store, "main");
@@ -25,7 +23,7 @@ TEST_F(IngestTest, SameFingerprintIsOneRace) {
   EXPECT_EQ(races["v1:aa"].occurrence_count(), 2u);
 }
 
-TEST_F(IngestTest, LifecycleAcrossFullAnalyses) {
+TEST_P(IngestTest, LifecycleAcrossFullAnalyses) {
   auto first = upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "c1"));
   EXPECT_EQ(first.races_new(), 2u);
   auto second = upload(analysisUpload({candidate("v1:aa")}, "c2"));
@@ -41,7 +39,7 @@ TEST_F(IngestTest, LifecycleAcrossFullAnalyses) {
             v1::DETECTION_STATE_REOPENED);
 }
 
-TEST_F(IngestTest, PartialAnalysisResolvesNothing) {
+TEST_P(IngestTest, PartialAnalysisResolvesNothing) {
   upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "c1"));
   auto partial = upload(analysisUpload({candidate("v1:aa")}, "c2", "main",
                                        "demo", /*full=*/false));
@@ -50,7 +48,7 @@ TEST_F(IngestTest, PartialAnalysisResolvesNothing) {
             v1::DETECTION_STATE_NEW);
 }
 
-TEST_F(IngestTest, DetectionStateIsPerBranch) {
+TEST_P(IngestTest, DetectionStateIsPerBranch) {
   upload(analysisUpload({candidate("v1:aa")}, "c1", "main"));
   upload(analysisUpload({}, "c2", "feature"));
   upload(analysisUpload({candidate("v1:aa")}, "c3", "feature"));
@@ -65,7 +63,7 @@ TEST_F(IngestTest, DetectionStateIsPerBranch) {
             v1::DETECTION_STATE_NEW);
 }
 
-TEST_F(IngestTest, RetriedUploadStoresNothingTwice) {
+TEST_P(IngestTest, RetriedUploadStoresNothingTwice) {
   auto request = analysisUpload({candidate("v1:aa")}, "c1");
   request.set_upload_id("ci-job-17");
   auto first = upload(request);
@@ -80,7 +78,7 @@ TEST_F(IngestTest, RetriedUploadStoresNothingTwice) {
   EXPECT_EQ(runs->runs_size(), 1);
 }
 
-TEST_F(IngestTest, RuntimeReportConfirmsTheAnalysisRace) {
+TEST_P(IngestTest, RuntimeReportConfirmsTheAnalysisRace) {
   upload(analysisUpload({candidate("v1:aa")}, "c1"));
   auto result = store->reportRuntime(runtimeReport("agent-1", {"v1:aa"}));
   ASSERT_TRUE(result.ok()) << result.status().message;
@@ -97,7 +95,7 @@ TEST_F(IngestTest, RuntimeReportConfirmsTheAnalysisRace) {
             v1::RACE_STATUS_CONFIRMED);
 }
 
-TEST_F(IngestTest, RuntimeOnlyRaceIsStoredConfirmed) {
+TEST_P(IngestTest, RuntimeOnlyRaceIsStoredConfirmed) {
   ASSERT_TRUE(store->reportRuntime(runtimeReport("agent-1", {"v1:cc"})).ok());
   auto retry = store->reportRuntime(runtimeReport("agent-1", {"v1:cc"}));
   ASSERT_TRUE(retry.ok());
@@ -109,7 +107,7 @@ TEST_F(IngestTest, RuntimeOnlyRaceIsStoredConfirmed) {
   EXPECT_EQ(races["v1:cc"].detection_state(), v1::DETECTION_STATE_NEW);
 }
 
-TEST_F(IngestTest, BadUploadNamesTheFieldAndStoresNothing) {
+TEST_P(IngestTest, BadUploadNamesTheFieldAndStoresNothing) {
   upload(analysisUpload({candidate("v1:aa")}, "c1"));
   auto bad = analysisUpload({candidate("v1:bb"), candidate("")}, "c2");
   auto result = store->uploadAnalysis(bad);
@@ -129,7 +127,7 @@ TEST_F(IngestTest, BadUploadNamesTheFieldAndStoresNothing) {
             std::string::npos);
 }
 
-TEST_F(IngestTest, HostileStringsComeBackVerbatim) {
+TEST_P(IngestTest, HostileStringsComeBackVerbatim) {
   const std::string file = "x'); DROP TABLE races; --<script>alert(1)</script>.cu";
   auto c = candidate("v1:dd", "k\"'; --", file);
   c.mutable_first()->set_expression("a[i] /* <img src=x onerror=alert(1)> */");
@@ -145,7 +143,7 @@ TEST_F(IngestTest, HostileStringsComeBackVerbatim) {
   EXPECT_EQ(store->listRaces(by_file)->races_size(), 1);
 }
 
-TEST_F(IngestTest, SourceSuppressionStartsAsIntentional) {
+TEST_P(IngestTest, SourceSuppressionStartsAsIntentional) {
   auto c = candidate("v1:ee");
   c.mutable_suppression()->set_kind("intentional");
   c.mutable_suppression()->set_reason("benign flag write");
@@ -155,12 +153,14 @@ TEST_F(IngestTest, SourceSuppressionStartsAsIntentional) {
   EXPECT_EQ(race.review().comment(), "benign flag write");
 }
 
-TEST_F(IngestTest, DataSurvivesReopeningTheFile) {
+TEST_P(IngestTest, DataSurvivesReopeningTheFile) {
   upload(analysisUpload({candidate("v1:aa")}, "c1"));
   store.reset();
-  store = openStore(dir.path("races.db"));
+  store = openStore(db);
   EXPECT_EQ(racesByFingerprint(*store, "main").size(), 1u);
 }
+
+INSTANTIATE_BACKEND_TESTS(IngestTest);
 
 } // namespace
 } // namespace gpurace::testing

@@ -1,19 +1,23 @@
-// Schema versions: an empty file migrates to the newest, a newer file is
-// refused, re-opening applies nothing.
+// Schema versions: an empty database migrates to the newest, a newer one
+// is refused, re-opening applies nothing; on SQLite and on PostgreSQL.
+#include "storage/Connect.h"
 #include "storage/Migrations.h"
+#include "storage/SqliteConnection.h"
 #include "storage/tests/StoreTestSupport.h"
+
+#include <thread>
 
 namespace gpurace::testing {
 namespace {
 
 TEST(Migrations, EmptyFileReachesTheLatestVersion) {
   TempDir dir;
-  sqlite::Database db(dir.path("empty.db"));
-  EXPECT_EQ(db.userVersion(), 0);
+  sql::SqliteConnection db(dir.path("empty.db"));
+  EXPECT_EQ(db.schemaVersion(), 0);
   EXPECT_EQ(storage::migrate(db), storage::latestSchemaVersion());
-  EXPECT_EQ(db.userVersion(), storage::latestSchemaVersion());
+  EXPECT_EQ(db.schemaVersion(), storage::latestSchemaVersion());
   EXPECT_EQ(storage::migrate(db), 0);
-  sqlite::Statement s = db.prepare(
+  sql::Statement s = db.prepare(
       "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN "
       "('projects', 'runs', 'races', 'occurrences', 'reviews', 'uploads', "
       "'api_tokens', 'race_branches', 'run_races')");
@@ -24,10 +28,10 @@ TEST(Migrations, EmptyFileReachesTheLatestVersion) {
 TEST(Migrations, FileFromANewerVersionIsRefused) {
   TempDir dir;
   {
-    sqlite::Database db(dir.path("future.db"));
-    db.setUserVersion(storage::latestSchemaVersion() + 1);
+    sql::SqliteConnection db(dir.path("future.db"));
+    db.setSchemaVersion(storage::latestSchemaVersion() + 1);
   }
-  auto store = SqliteRaceStore::open(dir.path("future.db"));
+  auto store = SqlRaceStore::open(dir.path("future.db"));
   ASSERT_FALSE(store.ok());
   EXPECT_EQ(store.status().code, StatusCode::kFailedPrecondition);
   EXPECT_NE(store.status().message.find("newer"), std::string::npos);
@@ -35,10 +39,10 @@ TEST(Migrations, FileFromANewerVersionIsRefused) {
 
 TEST(Migrations, OutdatedFileIsRefusedWithoutMigrate) {
   TempDir dir;
-  { sqlite::Database db(dir.path("old.db")); }
-  SqliteStoreOptions options;
+  { sql::SqliteConnection db(dir.path("old.db")); }
+  StoreOptions options;
   options.migrate = false;
-  auto store = SqliteRaceStore::open(dir.path("old.db"), options);
+  auto store = SqlRaceStore::open(dir.path("old.db"), options);
   ASSERT_FALSE(store.ok());
   EXPECT_NE(store.status().message.find("gpurace db migrate"),
             std::string::npos);
@@ -46,11 +50,11 @@ TEST(Migrations, OutdatedFileIsRefusedWithoutMigrate) {
 
 TEST(Migrations, ConnectionsUseWalAndForeignKeys) {
   TempDir dir;
-  sqlite::Database db(dir.path("pragmas.db"));
-  sqlite::Statement mode = db.prepare("PRAGMA journal_mode");
+  sql::SqliteConnection db(dir.path("pragmas.db"));
+  sql::Statement mode = db.prepare("PRAGMA journal_mode");
   mode.step();
   EXPECT_EQ(mode.text(0), "wal");
-  sqlite::Statement fk = db.prepare("PRAGMA foreign_keys");
+  sql::Statement fk = db.prepare("PRAGMA foreign_keys");
   fk.step();
   EXPECT_EQ(fk.integer(0), 1);
 }
@@ -61,10 +65,82 @@ TEST(Migrations, NotADatabaseIsAClearError) {
   FILE *f = fopen(path.c_str(), "w");
   fputs("this is not a database, just some text that is long enough", f);
   fclose(f);
-  auto store = SqliteRaceStore::open(path);
+  auto store = SqlRaceStore::open(path);
   ASSERT_FALSE(store.ok());
   EXPECT_NE(store.status().message.find("not a database"), std::string::npos)
       << store.status().message;
+}
+
+class PostgresMigrations : public ::testing::Test {
+protected:
+  void SetUp() override {
+    cluster = PostgresCluster::instance();
+    if (!cluster)
+      GTEST_SKIP() << "PostgreSQL tests skipped: "
+                   << PostgresCluster::unavailableReason();
+  }
+  PostgresCluster *cluster = nullptr;
+};
+
+TEST_F(PostgresMigrations, EmptyDatabaseReachesTheLatestVersion) {
+  auto db = sql::connect(cluster->createDatabase());
+  EXPECT_EQ(db->dialect(), sql::Dialect::kPostgres);
+  EXPECT_EQ(db->schemaVersion(), 0);
+  EXPECT_EQ(storage::migrate(*db), storage::latestSchemaVersion());
+  EXPECT_EQ(db->schemaVersion(), storage::latestSchemaVersion());
+  EXPECT_EQ(storage::migrate(*db), 0);
+  sql::Statement s = db->prepare(
+      "SELECT COUNT(*) FROM information_schema.tables WHERE table_name IN "
+      "('projects', 'runs', 'races', 'occurrences', 'reviews', 'uploads', "
+      "'api_tokens', 'race_branches', 'run_races')");
+  ASSERT_TRUE(s.step());
+  EXPECT_EQ(s.integer(0), 9);
+  // Times are microseconds: 64-bit columns, not PostgreSQL's 32-bit INTEGER.
+  sql::Statement type = db->prepare(
+      "SELECT data_type FROM information_schema.columns WHERE table_name = "
+      "'runs' AND column_name = 'uploaded_at'");
+  ASSERT_TRUE(type.step());
+  EXPECT_EQ(type.text(0), "bigint");
+}
+
+TEST_F(PostgresMigrations, ServersStartingTogetherMigrateOnce) {
+  std::string url = cluster->createDatabase();
+  std::vector<std::thread> servers;
+  std::vector<Status> opened(4);
+  std::vector<int> versions(4);
+  for (size_t i = 0; i < opened.size(); ++i)
+    servers.emplace_back([&, i] {
+      auto store = SqlRaceStore::open(url);
+      opened[i] = store.status();
+      if (store.ok())
+        versions[i] = (*store)->schemaVersion().value();
+    });
+  for (std::thread &t : servers)
+    t.join();
+  for (size_t i = 0; i < opened.size(); ++i) {
+    EXPECT_TRUE(opened[i].ok()) << opened[i].message;
+    EXPECT_EQ(versions[i], storage::latestSchemaVersion());
+  }
+}
+
+TEST_F(PostgresMigrations, DatabaseFromANewerVersionIsRefused) {
+  std::string url = cluster->createDatabase();
+  sql::connect(url)->setSchemaVersion(storage::latestSchemaVersion() + 1);
+  auto store = SqlRaceStore::open(url);
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code, StatusCode::kFailedPrecondition);
+  EXPECT_NE(store.status().message.find("newer"), std::string::npos);
+}
+
+TEST(PostgresConnection, UnreachableServerIsUnavailableAndHidesThePassword) {
+  auto store = SqlRaceStore::open(
+      "postgresql://ci:s3cret@/races?host=/nonexistent-gpurace-socket-dir");
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.status().code, StatusCode::kUnavailable);
+  EXPECT_NE(store.status().message.find("postgresql://ci:***@"),
+            std::string::npos)
+      << store.status().message;
+  EXPECT_EQ(store.status().message.find("s3cret"), std::string::npos);
 }
 
 } // namespace

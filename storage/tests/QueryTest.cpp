@@ -5,10 +5,8 @@
 namespace gpurace::testing {
 namespace {
 
-class QueryTest : public ::testing::Test {
+class QueryTest : public StoreTest {
 protected:
-  TempDir dir;
-  std::unique_ptr<SqliteRaceStore> store = openStore(dir.path("races.db"));
 
   std::string upload(const v1::UploadAnalysisRequest &r) {
     auto result = store->uploadAnalysis(r);
@@ -29,7 +27,7 @@ protected:
 
 using Fps = std::vector<std::string>;
 
-TEST_F(QueryTest, FiltersByClassKernelFileAndStatus) {
+TEST_P(QueryTest, FiltersByClassKernelFileAndStatus) {
   auto warp = candidate("v1:02", "scan", "src/scan.cu");
   warp.set_race_class(v1::RACE_CLASS_INTRA_WARP);
   upload(analysisUpload({candidate("v1:01"), warp}, "c1"));
@@ -51,7 +49,7 @@ TEST_F(QueryTest, FiltersByClassKernelFileAndStatus) {
   EXPECT_EQ(fingerprints(r).size(), 2u);
 }
 
-TEST_F(QueryTest, SortsAndPages) {
+TEST_P(QueryTest, SortsAndPages) {
   std::vector<v1::RaceCandidate> cs;
   for (int i = 0; i < 5; ++i) {
     cs.push_back(candidate("v1:0" + std::to_string(i)));
@@ -82,7 +80,7 @@ TEST_F(QueryTest, SortsAndPages) {
   EXPECT_EQ(fingerprints(r).front(), "v1:00");
 }
 
-TEST_F(QueryTest, BadRequestsNameTheField) {
+TEST_P(QueryTest, BadRequestsNameTheField) {
   v1::ListRacesRequest r;
   r.set_order_by("colour");
   EXPECT_NE(store->listRaces(r).status().message.find("order_by"),
@@ -101,7 +99,7 @@ TEST_F(QueryTest, BadRequestsNameTheField) {
   EXPECT_EQ(missing.status().code, StatusCode::kNotFound);
 }
 
-TEST_F(QueryTest, NewSinceCommitIsADiffAgainstTheBaseline) {
+TEST_P(QueryTest, NewSinceCommitIsADiffAgainstTheBaseline) {
   upload(analysisUpload({candidate("v1:aa")}, "1111aaaa"));
   upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "2222bbbb",
                         "feature"));
@@ -120,7 +118,7 @@ TEST_F(QueryTest, NewSinceCommitIsADiffAgainstTheBaseline) {
   EXPECT_TRUE(fingerprints(r).empty());
 }
 
-TEST_F(QueryTest, SummaryCountsByEveryState) {
+TEST_P(QueryTest, SummaryCountsByEveryState) {
   auto warp = candidate("v1:02");
   warp.set_race_class(v1::RACE_CLASS_INTRA_WARP);
   upload(analysisUpload({candidate("v1:01"), warp}, "c1"));
@@ -138,7 +136,7 @@ TEST_F(QueryTest, SummaryCountsByEveryState) {
   EXPECT_EQ(s->by_detection().at("DETECTION_STATE_NEW"), 2u);
 }
 
-TEST_F(QueryTest, RaceHistoryFollowsTheRuns) {
+TEST_P(QueryTest, RaceHistoryFollowsTheRuns) {
   upload(analysisUpload({candidate("v1:aa")}, "c1"));
   upload(analysisUpload({}, "c2"));
   upload(analysisUpload({candidate("v1:aa")}, "c3"));
@@ -154,7 +152,7 @@ TEST_F(QueryTest, RaceHistoryFollowsTheRuns) {
   EXPECT_EQ(history->entries(2).detection_state(), v1::DETECTION_STATE_REOPENED);
 }
 
-TEST_F(QueryTest, GetRaceCarriesExcerptsAndOccurrences) {
+TEST_P(QueryTest, GetRaceCarriesExcerptsAndOccurrences) {
   upload(analysisUpload({candidate("v1:aa")}, "c1"));
   store->reportRuntime(runtimeReport("agent", {"v1:aa"}));
   v1::GetRaceRequest r;
@@ -173,7 +171,7 @@ TEST_F(QueryTest, GetRaceCarriesExcerptsAndOccurrences) {
   EXPECT_EQ(store->getRace(r).status().code, StatusCode::kNotFound);
 }
 
-TEST_F(QueryTest, RunDetailAndTrend) {
+TEST_P(QueryTest, RunDetailAndTrend) {
   upload(analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "c1"));
   std::string second = upload(analysisUpload({candidate("v1:aa"),
                                               candidate("v1:cc")}, "c2"));
@@ -202,7 +200,7 @@ TEST_F(QueryTest, RunDetailAndTrend) {
   EXPECT_EQ(store->getRun(r).status().code, StatusCode::kNotFound);
 }
 
-TEST_F(QueryTest, ProjectsAndRunsAreListed) {
+TEST_P(QueryTest, ProjectsAndRunsAreListed) {
   upload(analysisUpload({}, "c1", "main", "zeta"));
   upload(analysisUpload({}, "c2", "main", "alpha"));
   upload(analysisUpload({}, "c3", "dev", "alpha"));
@@ -220,6 +218,8 @@ TEST_F(QueryTest, ProjectsAndRunsAreListed) {
   r.set_branch("main");
   EXPECT_EQ(store->listRuns(r)->runs_size(), 1);
 }
+
+INSTANTIATE_BACKEND_TESTS(QueryTest);
 
 } // namespace
 } // namespace gpurace::testing

@@ -72,10 +72,33 @@ v1::ReportRuntimeRequest runtimeReport(const std::string &upload_id,
   return r;
 }
 
-std::unique_ptr<SqliteRaceStore> openStore(const std::string &path) {
-  auto store = SqliteRaceStore::open(path);
+std::unique_ptr<SqlRaceStore> openStore(const std::string &db) {
+  auto store = SqlRaceStore::open(db);
   EXPECT_TRUE(store.ok()) << store.status().message;
   return store.ok() ? std::move(store.value()) : nullptr;
+}
+
+std::string backendName(const ::testing::TestParamInfo<Backend> &info) {
+  return info.param == Backend::kSqlite ? "Sqlite" : "Postgres";
+}
+
+std::optional<std::string> freshDatabase(Backend backend, const TempDir &dir) {
+  if (backend == Backend::kSqlite)
+    return dir.path("races.db");
+  PostgresCluster *cluster = PostgresCluster::instance();
+  if (!cluster)
+    return std::nullopt;
+  return cluster->createDatabase();
+}
+
+void StoreTest::SetUp() {
+  auto fresh = freshDatabase(GetParam(), dir);
+  if (!fresh)
+    GTEST_SKIP() << "PostgreSQL tests skipped: "
+                 << PostgresCluster::unavailableReason();
+  db = *fresh;
+  store = openStore(db);
+  ASSERT_TRUE(store);
 }
 
 std::map<std::string, v1::Race> racesByFingerprint(RaceStore &store,

@@ -1,14 +1,17 @@
 // Fixtures for storage tests: a store on a fresh SQLite file in a temporary
-// directory, and small uploads to feed it.
+// directory or on a fresh database of a private PostgreSQL server, and
+// small uploads to feed it.
 #ifndef GPURACE_STORAGE_TESTS_STORETESTSUPPORT_H
 #define GPURACE_STORAGE_TESTS_STORETESTSUPPORT_H
 
-#include "storage/SqliteRaceStore.h"
+#include "storage/SqlRaceStore.h"
+#include "storage/tests/PostgresCluster.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,7 +42,32 @@ v1::ReportRuntimeRequest runtimeReport(const std::string &upload_id,
                                        const std::string &branch = "main",
                                        const std::string &project = "demo");
 
-std::unique_ptr<SqliteRaceStore> openStore(const std::string &path);
+std::unique_ptr<SqlRaceStore> openStore(const std::string &db);
+
+enum class Backend { kSqlite, kPostgres };
+std::string backendName(const ::testing::TestParamInfo<Backend> &info);
+
+// The --db setting of a fresh, empty database on `backend`; nullopt when
+// PostgreSQL is not available here (the caller skips).
+std::optional<std::string> freshDatabase(Backend backend, const TempDir &dir);
+
+// Each test of a suite derived from this runs on both backends
+// (INSTANTIATE_BACKEND_TESTS), on a store of its own.
+class StoreTest : public ::testing::TestWithParam<Backend> {
+protected:
+  void SetUp() override;
+
+  TempDir dir;
+  std::string db;
+  std::unique_ptr<SqlRaceStore> store;
+};
+
+#define INSTANTIATE_BACKEND_TESTS(Suite)                                       \
+  INSTANTIATE_TEST_SUITE_P(                                                    \
+      Backends, Suite,                                                         \
+      ::testing::Values(::gpurace::testing::Backend::kSqlite,                  \
+                        ::gpurace::testing::Backend::kPostgres),               \
+      ::gpurace::testing::backendName)
 
 // The races of a project (and branch), keyed by fingerprint.
 std::map<std::string, v1::Race> racesByFingerprint(RaceStore &store,

@@ -1,20 +1,20 @@
-#include "storage/SqliteRaceStore.h"
+#include "storage/SqlRaceStore.h"
 
+#include "storage/Connect.h"
+#include "storage/DatabaseBackup.h"
 #include "storage/Ingest.h"
 #include "storage/Migrations.h"
+#include "storage/PostgresConnection.h"
 #include "storage/RaceRows.h"
 #include "storage/Retention.h"
 #include "storage/Tokens.h"
 #include "storage/Triage.h"
 #include "storage/Validation.h"
 
-#include <sqlite3.h>
-
 namespace gpurace {
 
-using sqlite::Database;
-using sqlite::StatusError;
-using sqlite::Transaction;
+using sql::StatusError;
+using sql::Transaction;
 
 const char *roleName(Role role) {
   switch (role) {
@@ -35,26 +35,26 @@ std::optional<Role> parseRole(const std::string &name) {
   return std::nullopt;
 }
 
-SqliteRaceStore::SqliteRaceStore(const std::string &path,
-                                 const SqliteStoreOptions &options)
-    : options_(options), writer_(std::make_unique<Database>(path)) {
-  if (options.migrate)
+SqlRaceStore::SqlRaceStore(const std::string &db, const StoreOptions &options)
+    : db_(db), options_(options), writer_(sql::connect(db)) {
+  if (options.migrate) {
     storage::migrate(*writer_);
-  else if (writer_->userVersion() != storage::latestSchemaVersion())
+  } else if (int version = writer_->schemaVersion();
+             version != storage::latestSchemaVersion()) {
     throw StatusError({StatusCode::kFailedPrecondition,
-                       "database '" + path + "' is at schema version " +
-                           std::to_string(writer_->userVersion()) +
+                       "database '" + sql::redactedUrl(db) +
+                           "' is at schema version " + std::to_string(version) +
                            ", this gpurace needs " +
                            std::to_string(storage::latestSchemaVersion()) +
                            ": run 'gpurace db migrate'"});
-  reader_ = std::make_unique<Database>(path);
+  }
+  reader_ = sql::connect(db);
 }
 
-Result<std::unique_ptr<SqliteRaceStore>>
-SqliteRaceStore::open(const std::string &path,
-                      const SqliteStoreOptions &options) {
+Result<std::unique_ptr<SqlRaceStore>>
+SqlRaceStore::open(const std::string &db, const StoreOptions &options) {
   try {
-    return std::unique_ptr<SqliteRaceStore>(new SqliteRaceStore(path, options));
+    return std::unique_ptr<SqlRaceStore>(new SqlRaceStore(db, options));
   } catch (const StatusError &e) {
     return e.status;
   }
@@ -63,7 +63,7 @@ SqliteRaceStore::open(const std::string &path,
 // Every public function runs under one connection's lock and turns a thrown
 // StatusError into its Result; a transaction still open then rolls back.
 template <typename F>
-auto SqliteRaceStore::write(F &&f) -> Result<decltype(f())> {
+auto SqlRaceStore::write(F &&f) -> Result<decltype(f())> {
   std::lock_guard<std::mutex> lock(writer_mutex_);
   try {
     return f();
@@ -73,7 +73,7 @@ auto SqliteRaceStore::write(F &&f) -> Result<decltype(f())> {
 }
 
 template <typename F>
-auto SqliteRaceStore::read(F &&f) -> Result<decltype(f())> {
+auto SqlRaceStore::read(F &&f) -> Result<decltype(f())> {
   std::lock_guard<std::mutex> lock(reader_mutex_);
   try {
     return f();
@@ -83,7 +83,7 @@ auto SqliteRaceStore::read(F &&f) -> Result<decltype(f())> {
 }
 
 Result<v1::UploadAnalysisResponse>
-SqliteRaceStore::uploadAnalysis(const v1::UploadAnalysisRequest &request) {
+SqlRaceStore::uploadAnalysis(const v1::UploadAnalysisRequest &request) {
   if (Status s = storage::validateUpload(request); !s.ok())
     return s;
   return write([&] {
@@ -96,7 +96,7 @@ SqliteRaceStore::uploadAnalysis(const v1::UploadAnalysisRequest &request) {
 }
 
 Result<RuntimeIngestResult>
-SqliteRaceStore::reportRuntime(const v1::ReportRuntimeRequest &request) {
+SqlRaceStore::reportRuntime(const v1::ReportRuntimeRequest &request) {
   if (Status s = storage::validateRuntimeReport(request); !s.ok())
     return s;
   return write([&] {
@@ -108,48 +108,48 @@ SqliteRaceStore::reportRuntime(const v1::ReportRuntimeRequest &request) {
   });
 }
 
-Result<v1::ListProjectsResponse> SqliteRaceStore::listProjects() {
+Result<v1::ListProjectsResponse> SqlRaceStore::listProjects() {
   return read([&] { return storage::listProjects(*reader_); });
 }
 
 Result<v1::Summary>
-SqliteRaceStore::getSummary(const v1::GetSummaryRequest &request) {
+SqlRaceStore::getSummary(const v1::GetSummaryRequest &request) {
   return read([&] { return storage::getSummary(*reader_, request); });
 }
 
 Result<v1::ListRacesResponse>
-SqliteRaceStore::listRaces(const v1::ListRacesRequest &request) {
+SqlRaceStore::listRaces(const v1::ListRacesRequest &request) {
   return read([&] {
     return storage::listRaces(*reader_, request, options_.page_limits);
   });
 }
 
-Result<v1::Race> SqliteRaceStore::getRace(const v1::GetRaceRequest &request) {
+Result<v1::Race> SqlRaceStore::getRace(const v1::GetRaceRequest &request) {
   return read([&] { return storage::getRace(*reader_, request); });
 }
 
 Result<v1::GetRaceHistoryResponse>
-SqliteRaceStore::getRaceHistory(const v1::GetRaceHistoryRequest &request) {
+SqlRaceStore::getRaceHistory(const v1::GetRaceHistoryRequest &request) {
   return read([&] { return storage::getRaceHistory(*reader_, request); });
 }
 
 Result<v1::ListRunsResponse>
-SqliteRaceStore::listRuns(const v1::ListRunsRequest &request) {
+SqlRaceStore::listRuns(const v1::ListRunsRequest &request) {
   return read([&] {
     return storage::listRuns(*reader_, request, options_.page_limits);
   });
 }
 
-Result<v1::RunDetail> SqliteRaceStore::getRun(const v1::GetRunRequest &request) {
+Result<v1::RunDetail> SqlRaceStore::getRun(const v1::GetRunRequest &request) {
   return read([&] { return storage::getRun(*reader_, request); });
 }
 
 Result<v1::GetTrendResponse>
-SqliteRaceStore::getTrend(const v1::GetTrendRequest &request) {
+SqlRaceStore::getTrend(const v1::GetTrendRequest &request) {
   return read([&] { return storage::getTrend(*reader_, request); });
 }
 
-Result<v1::Race> SqliteRaceStore::setReview(const v1::SetReviewRequest &request) {
+Result<v1::Race> SqlRaceStore::setReview(const v1::SetReviewRequest &request) {
   return write([&] {
     Transaction transaction(*writer_);
     storage::setReview(*writer_, request, storage::nowMicros());
@@ -161,7 +161,7 @@ Result<v1::Race> SqliteRaceStore::setReview(const v1::SetReviewRequest &request)
   });
 }
 
-Result<CreatedToken> SqliteRaceStore::createToken(const std::string &name,
+Result<CreatedToken> SqlRaceStore::createToken(const std::string &name,
                                                   const std::string &project,
                                                   Role role) {
   return write([&] {
@@ -170,11 +170,11 @@ Result<CreatedToken> SqliteRaceStore::createToken(const std::string &name,
   });
 }
 
-Result<std::vector<TokenInfo>> SqliteRaceStore::listTokens() {
+Result<std::vector<TokenInfo>> SqlRaceStore::listTokens() {
   return read([&] { return storage::listTokens(*reader_); });
 }
 
-Status SqliteRaceStore::revokeToken(int64_t id) {
+Status SqlRaceStore::revokeToken(int64_t id) {
   auto result = write([&] {
     storage::revokeToken(*writer_, id, storage::nowMicros());
     return true;
@@ -183,15 +183,15 @@ Status SqliteRaceStore::revokeToken(int64_t id) {
 }
 
 Result<std::optional<TokenInfo>>
-SqliteRaceStore::findToken(const std::string &secret) {
+SqlRaceStore::findToken(const std::string &secret) {
   return read([&] { return storage::findToken(*reader_, secret); });
 }
 
-Result<bool> SqliteRaceStore::hasLiveTokens() {
+Result<bool> SqlRaceStore::hasLiveTokens() {
   return read([&] { return storage::hasLiveTokens(*reader_); });
 }
 
-Result<PruneResult> SqliteRaceStore::prune(uint32_t keep_runs) {
+Result<PruneResult> SqlRaceStore::prune(uint32_t keep_runs) {
   if (keep_runs == 0)
     return Status::invalid("keep_runs: must be at least 1");
   return write([&] {
@@ -202,23 +202,19 @@ Result<PruneResult> SqliteRaceStore::prune(uint32_t keep_runs) {
   });
 }
 
-Status SqliteRaceStore::backup(const std::string &destination) {
+Status SqlRaceStore::backup(const std::string &destination) {
+  if (sql::isPostgresUrl(db_))
+    return storage::backupPostgres(db_, destination);
   auto result = write([&] {
-    Database target(destination);
-    sqlite3_backup *b =
-        sqlite3_backup_init(target.handle(), "main", writer_->handle(), "main");
-    if (!b)
-      target.fail("backup to '" + destination + "'");
-    sqlite3_backup_step(b, -1);
-    if (sqlite3_backup_finish(b) != SQLITE_OK)
-      target.fail("backup to '" + destination + "'");
+    storage::backupSqlite(static_cast<sql::SqliteConnection &>(*writer_),
+                          destination);
     return true;
   });
   return result.status();
 }
 
-Result<int> SqliteRaceStore::schemaVersion() {
-  return read([&] { return reader_->userVersion(); });
+Result<int> SqlRaceStore::schemaVersion() {
+  return read([&] { return reader_->schemaVersion(); });
 }
 
 } // namespace gpurace

@@ -1,32 +1,36 @@
-//===- SqliteRaceStore.h - RaceStore on one SQLite file ---------*- C++ -*-===//
+//===- SqlRaceStore.h - RaceStore on SQLite or PostgreSQL -------*- C++ -*-===//
 //
-// One writer connection and one reader connection: in WAL mode queries run
-// beside an ingest instead of waiting for it. Each connection is used by
-// one thread at a time.
+// One writer connection and one reader connection, to a SQLite file or to a
+// PostgreSQL database (a postgresql:// URI): queries run beside an ingest
+// instead of waiting for it. Each connection is used by one thread at a
+// time. On PostgreSQL several servers may share the database: their write
+// transactions exclude each other (see PostgresConnection), so an upload's
+// id is checked and recorded atomically whichever server receives it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPURACE_STORAGE_SQLITERACESTORE_H
-#define GPURACE_STORAGE_SQLITERACESTORE_H
+#ifndef GPURACE_STORAGE_SQLRACESTORE_H
+#define GPURACE_STORAGE_SQLRACESTORE_H
 
 #include "storage/Queries.h"
 #include "storage/RaceStore.h"
-#include "storage/Sqlite.h"
+#include "storage/SqlConnection.h"
 
 #include <memory>
 #include <mutex>
 
 namespace gpurace {
 
-struct SqliteStoreOptions {
+struct StoreOptions {
   storage::PageLimits page_limits;
   // Run the migrations the file lacks; off, an outdated file is refused.
   bool migrate = true;
 };
 
-class SqliteRaceStore final : public RaceStore {
+class SqlRaceStore final : public RaceStore {
 public:
-  static Result<std::unique_ptr<SqliteRaceStore>>
-  open(const std::string &path, const SqliteStoreOptions &options = {});
+  // `db`: a SQLite file (created if absent) or a postgresql:// URI.
+  static Result<std::unique_ptr<SqlRaceStore>>
+  open(const std::string &db, const StoreOptions &options = {});
 
   Result<v1::UploadAnalysisResponse>
   uploadAnalysis(const v1::UploadAnalysisRequest &request) override;
@@ -55,22 +59,24 @@ public:
   Result<bool> hasLiveTokens() override;
   Result<PruneResult> prune(uint32_t keep_runs) override;
 
-  // Copies the live database to `destination` with SQLite's online backup
-  // API, while the server keeps serving.
+  // Copies the live database to `destination` while the server keeps
+  // serving: SQLite's online backup API, or pg_dump's custom format.
   Status backup(const std::string &destination);
   Result<int> schemaVersion();
+  sql::Dialect dialect() const { return writer_->dialect(); }
 
 private:
-  SqliteRaceStore(const std::string &path, const SqliteStoreOptions &options);
+  SqlRaceStore(const std::string &db, const StoreOptions &options);
 
   template <typename F> auto write(F &&f) -> Result<decltype(f())>;
   template <typename F> auto read(F &&f) -> Result<decltype(f())>;
 
-  SqliteStoreOptions options_;
+  std::string db_;
+  StoreOptions options_;
   std::mutex writer_mutex_;
-  std::unique_ptr<sqlite::Database> writer_;
+  std::unique_ptr<sql::Connection> writer_;
   std::mutex reader_mutex_;
-  std::unique_ptr<sqlite::Database> reader_;
+  std::unique_ptr<sql::Connection> reader_;
 };
 
 } // namespace gpurace

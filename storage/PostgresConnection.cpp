@@ -1,0 +1,346 @@
+#include "storage/PostgresConnection.h"
+
+#include <libpq-fe.h>
+
+#include <endian.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace gpurace::sql {
+
+namespace {
+
+// Type oids of the parameters we bind (pg_type.h is a server header).
+constexpr Oid kInt8Oid = 20;
+constexpr Oid kTextOid = 25;
+constexpr Oid kFloat8Oid = 701;
+constexpr Oid kByteaOid = 17;
+
+// Any constant works: it only has to be the same in every gpurace server.
+constexpr const char *kWriterLock = "SELECT pg_advisory_xact_lock(7152918834)";
+
+// '?' placeholders, numbered as PostgreSQL wants them; a '?' inside a
+// quoted literal is text.
+std::string numberPlaceholders(const std::string &sql, int &count) {
+  std::string out;
+  bool quoted = false;
+  count = 0;
+  for (char c : sql) {
+    if (c == '\'')
+      quoted = !quoted;
+    if (c == '?' && !quoted) {
+      out += "$" + std::to_string(++count);
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+std::string bigEndian(uint64_t bits) {
+  uint64_t be = htobe64(bits);
+  return std::string(reinterpret_cast<const char *>(&be), sizeof be);
+}
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+// bytea in text results is "\x" followed by two hex digits per byte.
+std::string decodeBytea(const char *text, int length) {
+  std::string out;
+  if (length < 2 || text[0] != '\\' || text[1] != 'x')
+    return std::string(text, length);
+  out.reserve((length - 2) / 2);
+  for (int i = 2; i + 1 < length; i += 2)
+    out += static_cast<char>(hexDigit(text[i]) << 4 | hexDigit(text[i + 1]));
+  return out;
+}
+
+void ignoreNotice(void *, const char *) {}
+
+std::string trimmed(const char *message) {
+  std::string s = message ? message : "";
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' '))
+    s.pop_back();
+  return s;
+}
+
+} // namespace
+
+bool isPostgresUrl(const std::string &db) {
+  return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+}
+
+std::string redactedUrl(const std::string &url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string::npos)
+    return url;
+  auto at = url.find('@', scheme + 3);
+  auto slash = url.find('/', scheme + 3);
+  if (at == std::string::npos || (slash != std::string::npos && slash < at))
+    return url;
+  auto colon = url.find(':', scheme + 3);
+  if (colon == std::string::npos || colon > at)
+    return url;
+  return url.substr(0, colon + 1) + "***" + url.substr(at);
+}
+
+class PostgresConnection::Prepared final : public PreparedStatement {
+public:
+  Prepared(PostgresConnection &db, const std::string &sql, std::string name)
+      : db_(db), name_(std::move(name)) {
+    sql_ = numberPlaceholders(sql, count_);
+    params_.resize(count_);
+  }
+  ~Prepared() override { PQclear(result_); }
+
+  void bindInteger(int index, int64_t value) override {
+    set(index, kInt8Oid, bigEndian(static_cast<uint64_t>(value)));
+  }
+  void bindReal(int index, double value) override {
+    uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    set(index, kFloat8Oid, bigEndian(bits));
+  }
+  void bindText(int index, const std::string &value) override {
+    set(index, kTextOid, value);
+  }
+  void bindBlob(int index, const std::string &bytes) override {
+    set(index, kByteaOid, bytes);
+  }
+  void bindNull(int index) override {
+    Param &p = param(index);
+    p.bound = true;
+    p.null = true;
+  }
+
+  bool step() override {
+    if (!result_) {
+      execute();
+      row_ = 0;
+    } else {
+      ++row_;
+    }
+    return row_ < PQntuples(result_);
+  }
+
+  int64_t integer(int column) const override {
+    const char *v = value(column);
+    // Booleans (EXISTS, IS NOT NULL) come back as 't' or 'f'.
+    if (v[0] == 't' || v[0] == 'f')
+      return v[0] == 't';
+    return std::strtoll(v, nullptr, 10);
+  }
+  double real(int column) const override {
+    return std::strtod(value(column), nullptr);
+  }
+  std::string text(int column) const override {
+    return std::string(value(column), PQgetlength(result_, row_, column));
+  }
+  std::string blob(int column) const override {
+    if (PQftype(result_, column) != kByteaOid)
+      return text(column);
+    return decodeBytea(value(column), PQgetlength(result_, row_, column));
+  }
+  bool isNull(int column) const override {
+    return PQgetisnull(result_, row_, column);
+  }
+
+  void reset() override {
+    PQclear(result_);
+    result_ = nullptr;
+    row_ = 0;
+    for (Param &p : params_)
+      p = Param{p.type};
+  }
+
+private:
+  struct Param {
+    Oid type = 0;
+    bool bound = false;
+    bool null = false;
+    std::string bytes;
+  };
+
+  Param &param(int index) {
+    if (index < 1 || index > count_)
+      db_.fail("bind: no parameter " + std::to_string(index) + " in '" +
+               sql_ + "'");
+    return params_[index - 1];
+  }
+
+  void set(int index, Oid type, std::string bytes) {
+    Param &p = param(index);
+    p.type = type;
+    p.bound = true;
+    p.null = false;
+    p.bytes = std::move(bytes);
+  }
+
+  // Prepared on the server the first time, and again after a reconnect,
+  // with the types of this first binding.
+  void prepareOnServer() {
+    std::vector<Oid> types;
+    for (const Param &p : params_)
+      types.push_back(p.type);
+    PGresult *r = PQprepare(db_.handle(), name_.c_str(), sql_.c_str(), count_,
+                            types.data());
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    std::string error = ok ? "" : trimmed(PQresultErrorMessage(r));
+    PQclear(r);
+    if (!ok)
+      throw StatusError(Status::internal("postgresql prepare '" + sql_ +
+                                         "': " + error));
+    generation_ = db_.generation_;
+  }
+
+  void execute() {
+    if (generation_ != db_.generation_)
+      prepareOnServer();
+    std::vector<const char *> values;
+    std::vector<int> lengths, formats(count_, 1);
+    for (int i = 0; i < count_; ++i) {
+      const Param &p = params_[i];
+      if (!p.bound)
+        db_.fail("parameter " + std::to_string(i + 1) + " of '" + sql_ +
+                 "' is not bound");
+      values.push_back(p.null ? nullptr : p.bytes.data());
+      lengths.push_back(static_cast<int>(p.bytes.size()));
+    }
+    result_ = PQexecPrepared(db_.handle(), name_.c_str(), count_,
+                             values.data(), lengths.data(), formats.data(), 0);
+    ExecStatusType status = PQresultStatus(result_);
+    if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
+      std::string error = trimmed(PQresultErrorMessage(result_));
+      PQclear(result_);
+      result_ = nullptr;
+      if (PQstatus(db_.handle()) != CONNECTION_OK)
+        throw StatusError({StatusCode::kUnavailable,
+                           "postgresql connection lost: " + error});
+      throw StatusError(Status::internal("postgresql: " + error));
+    }
+    db_.noteChanges(std::atoi(PQcmdTuples(result_)));
+  }
+
+  const char *value(int column) const {
+    return PQgetvalue(result_, row_, column);
+  }
+
+  PostgresConnection &db_;
+  std::string sql_;
+  std::string name_;
+  int count_ = 0;
+  std::vector<Param> params_;
+  PGresult *result_ = nullptr;
+  int row_ = 0;
+  // The connection generation it was prepared in; -1: not yet.
+  int generation_ = -1;
+};
+
+PostgresConnection::PostgresConnection(const std::string &url) : url_(url) {
+  conn_ = PQconnectdb(url.c_str());
+  if (PQstatus(conn_) != CONNECTION_OK) {
+    std::string error = trimmed(PQerrorMessage(conn_));
+    PQfinish(conn_);
+    conn_ = nullptr;
+    throw StatusError({StatusCode::kUnavailable,
+                       "cannot connect to PostgreSQL at " + redactedUrl(url) +
+                           ": " + error});
+  }
+  // libpq prints NOTICEs ("relation already exists, skipping") to stderr.
+  PQsetNoticeProcessor(conn_, ignoreNotice, nullptr);
+}
+
+PostgresConnection::~PostgresConnection() {
+  cache_.clear();
+  PQfinish(conn_);
+}
+
+void PostgresConnection::ensureConnected() {
+  if (in_transaction_ || PQstatus(conn_) == CONNECTION_OK)
+    return;
+  PQreset(conn_);
+  if (PQstatus(conn_) != CONNECTION_OK)
+    throw StatusError({StatusCode::kUnavailable,
+                       "cannot reconnect to PostgreSQL at " +
+                           redactedUrl(url_) + ": " +
+                           trimmed(PQerrorMessage(conn_))});
+  // Prepared statements died with the old session.
+  ++generation_;
+}
+
+Statement PostgresConnection::prepare(const std::string &sql) {
+  ensureConnected();
+  auto found = cache_.find(sql);
+  if (found != cache_.end())
+    return Statement(*found->second);
+  auto &prepared = cache_[sql];
+  prepared = std::make_unique<Prepared>(
+      *this, sql, "gpurace_" + std::to_string(next_statement_++));
+  return Statement(*prepared);
+}
+
+void PostgresConnection::exec(const std::string &sql) {
+  ensureConnected();
+  PGresult *r = PQexec(conn_, sql.c_str());
+  ExecStatusType status = PQresultStatus(r);
+  std::string error = trimmed(PQresultErrorMessage(r));
+  PQclear(r);
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK)
+    return;
+  if (PQstatus(conn_) != CONNECTION_OK)
+    throw StatusError(
+        {StatusCode::kUnavailable, "postgresql connection lost: " + error});
+  throw StatusError(Status::internal("postgresql: " + error));
+}
+
+int PostgresConnection::schemaVersion() {
+  Statement exists = prepare("SELECT to_regclass('gpurace_schema') IS NOT NULL");
+  exists.step();
+  if (!exists.integer(0))
+    return 0;
+  Statement s = prepare("SELECT version FROM gpurace_schema");
+  return s.step() ? static_cast<int>(s.integer(0)) : 0;
+}
+
+void PostgresConnection::setSchemaVersion(int version) {
+  exec("CREATE TABLE IF NOT EXISTS gpurace_schema (version BIGINT NOT NULL)");
+  exec("DELETE FROM gpurace_schema");
+  prepare("INSERT INTO gpurace_schema(version) VALUES (?)")
+      .bind(1, static_cast<int64_t>(version))
+      .run();
+}
+
+void PostgresConnection::beginWrite() {
+  exec("BEGIN");
+  in_transaction_ = true;
+  exec(kWriterLock);
+}
+
+void PostgresConnection::commit() {
+  // A failed COMMIT ends the transaction too.
+  in_transaction_ = false;
+  exec("COMMIT");
+}
+
+void PostgresConnection::rollback() noexcept {
+  if (!in_transaction_)
+    return;
+  in_transaction_ = false;
+  PQclear(PQexec(conn_, "ROLLBACK"));
+}
+
+void PostgresConnection::fail(const std::string &what) const {
+  throw StatusError(Status::internal("postgresql " + what));
+}
+
+} // namespace gpurace::sql
