@@ -1,5 +1,7 @@
 #include "storage/Validation.h"
 
+#include <google/protobuf/util/time_util.h>
+
 namespace gpurace::storage {
 
 namespace {
@@ -28,6 +30,19 @@ Status checkFingerprint(const std::string &fingerprint,
   return {};
 }
 
+// What google.protobuf.Timestamp allows (years 1 to 9999). A report's
+// time is turned into microseconds, which a larger one overflows.
+Status checkTimestamp(const google::protobuf::Timestamp &time,
+                      const std::string &field) {
+  using google::protobuf::util::TimeUtil;
+  if (time.seconds() < TimeUtil::kTimestampMinSeconds ||
+      time.seconds() > TimeUtil::kTimestampMaxSeconds || time.nanos() < 0 ||
+      time.nanos() > 999999999)
+    return Status::invalid(field + ": not a time between the years 1 and "
+                                   "9999");
+  return {};
+}
+
 } // namespace
 
 Status validateUpload(const v1::UploadAnalysisRequest &request) {
@@ -52,6 +67,10 @@ Status validateRuntimeReport(const v1::ReportRuntimeRequest &request) {
   if (request.upload_id().empty())
     return Status::invalid("upload_id: required for runtime reports");
   if (Status s = checkMetadata(request.metadata()); !s.ok())
+    return s;
+  if (Status s = checkTimestamp(request.report().observed_at(),
+                                "report.observed_at");
+      !s.ok())
     return s;
   const auto &races = request.report().races();
   for (int i = 0; i < races.size(); ++i) {

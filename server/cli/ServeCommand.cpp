@@ -1,6 +1,7 @@
 // `gpurace serve`: the race server in the foreground until SIGINT/SIGTERM.
 #include "server/RaceServer.h"
 #include "server/cli/Commands.h"
+#include "storage/PostgresConnection.h"
 
 #include <csignal>
 #include <iostream>
@@ -64,7 +65,7 @@ int serve(CLI::App &app, ServeFlags &flags) {
   const char *scheme = (*server)->tls() ? "https" : "http";
   std::cout << "gpurace serve: gRPC on " << (*server)->grpcAddress()
             << ", HTTP on " << scheme << "://" << (*server)->httpAddress()
-            << ", db " << config.db << "\n"
+            << ", db " << sql::redactedUrl(config.db) << "\n"
             << "gpurace serve: " << authLine(**server, config) << std::endl;
   if (!(*server)->exposureWarning().empty())
     std::cerr << "gpurace serve: warning: " << (*server)->exposureWarning() << std::endl;
@@ -88,7 +89,7 @@ Subcommand serveCommand() {
   command.setup = [](CLI::App &app, const CommandContext &) {
     auto flags = std::make_shared<ServeFlags>();
     ServerConfig &c = flags->config;
-    app.add_option("--db", c.db, 
+    app.add_option("--db", c.db,
                    "SQLite file or postgresql://USER@HOST/DB URI (default: "
                    "gpurace.db)");
     app.add_option("--listen", c.grpc_listen,

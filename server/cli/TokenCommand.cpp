@@ -1,5 +1,6 @@
-// `gpurace token create|list|revoke`, on the database file itself: whoever
-// can write the file administers the server.
+// `gpurace token create|list|revoke`, on the database itself: whoever can
+// write the SQLite file, or connect to the PostgreSQL database as its
+// owner, administers the server.
 #include "server/cli/Commands.h"
 #include "storage/SqlRaceStore.h"
 

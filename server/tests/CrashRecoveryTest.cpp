@@ -1,6 +1,7 @@
 // Nothing acknowledged is lost: SIGKILL the server in the middle of a
 // stream of runtime reports, then check every acknowledged report is stored
-// exactly once, also after the agent resends everything.
+// exactly once, also after the agent resends everything. On SQLite and on
+// PostgreSQL.
 #include "server/tests/ServerTestSupport.h"
 
 #include <grpcpp/create_channel.h>
@@ -47,9 +48,15 @@ std::set<std::string> stream(const std::string &address,
   return acked;
 }
 
-TEST(CrashRecovery, AcknowledgedReportsSurviveSigkillExactlyOnce) {
+class CrashRecovery : public ::testing::TestWithParam<Backend> {};
+
+TEST_P(CrashRecovery, AcknowledgedReportsSurviveSigkillExactlyOnce) {
   TempDir dir;
-  const std::string db = dir.path("races.db");
+  auto fresh = freshDatabase(GetParam(), dir);
+  if (!fresh)
+    GTEST_SKIP() << "PostgreSQL tests skipped: "
+                 << PostgresCluster::unavailableReason();
+  const std::string db = *fresh;
   std::set<std::string> acked;
   {
     ServerProcess server(db);
@@ -83,6 +90,8 @@ TEST(CrashRecovery, AcknowledgedReportsSurviveSigkillExactlyOnce) {
   acked = all;
   check(kReports);
 }
+
+INSTANTIATE_BACKEND_TESTS(CrashRecovery);
 
 } // namespace
 } // namespace gpurace::testing

@@ -82,6 +82,10 @@ std::string backendName(const ::testing::TestParamInfo<Backend> &info) {
   return info.param == Backend::kSqlite ? "Sqlite" : "Postgres";
 }
 
+void PrintTo(Backend backend, std::ostream *out) {
+  *out << (backend == Backend::kSqlite ? "SQLite" : "PostgreSQL");
+}
+
 std::optional<std::string> freshDatabase(Backend backend, const TempDir &dir) {
   if (backend == Backend::kSqlite)
     return dir.path("races.db");

@@ -46,6 +46,8 @@ std::unique_ptr<SqlRaceStore> openStore(const std::string &db);
 
 enum class Backend { kSqlite, kPostgres };
 std::string backendName(const ::testing::TestParamInfo<Backend> &info);
+// Names the backend in test listings (ctest's test names).
+void PrintTo(Backend backend, std::ostream *out);
 
 // The --db setting of a fresh, empty database on `backend`; nullopt when
 // PostgreSQL is not available here (the caller skips).
