@@ -37,6 +37,17 @@ std::string defaultSpoolDirectory() {
   return std::string(home && *home ? home : ".") + "/.cache/gpurace/spool";
 }
 
+std::string spoolFileText(const v1::ReportRuntimeRequest &request) {
+  JsonWriteOptions compact;
+  compact.pretty = false;
+  return toJson(request, compact) + "\n";
+}
+
+bool parseSpoolFile(const std::string &text, v1::ReportRuntimeRequest &request,
+                    std::string &error) {
+  return fromJson(text, request, error);
+}
+
 Status spoolReport(const std::string &dir,
                    const v1::ReportRuntimeRequest &request) {
   std::error_code ec;
@@ -47,10 +58,8 @@ Status spoolReport(const std::string &dir,
   fs::path target = fs::path(dir) / fileNameFor(request.upload_id());
   fs::path partial = target.string() + ".tmp" + std::to_string(getpid());
   {
-    JsonWriteOptions compact;
-    compact.pretty = false;
     std::ofstream out(partial);
-    out << toJson(request, compact) << "\n";
+    out << spoolFileText(request);
     if (!out.flush())
       return Status::internal(partial.string() + ": cannot write");
   }
@@ -81,7 +90,7 @@ std::vector<SpooledReport> readSpool(const std::string &dir,
     text << in.rdbuf();
     SpooledReport report{path.string(), {}};
     std::string error;
-    if (fromJson(text.str(), report.request, error))
+    if (parseSpoolFile(text.str(), report.request, error))
       reports.push_back(std::move(report));
     else
       problems.push_back(path.string() + ": not a runtime report: " + error);

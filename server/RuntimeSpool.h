@@ -32,6 +32,13 @@ std::string defaultSpoolDirectory();
 Status spoolReport(const std::string &dir,
                    const v1::ReportRuntimeRequest &request);
 
+// A spool file's text: the request's compact proto3 JSON on one line.
+std::string spoolFileText(const v1::ReportRuntimeRequest &request);
+// The request a spool file holds; false with `error` set when the text is
+// not one.
+bool parseSpoolFile(const std::string &text, v1::ReportRuntimeRequest &request,
+                    std::string &error);
+
 // Every spooled report in `dir`, oldest first. A file that does not parse is
 // skipped and named in `problems`.
 std::vector<SpooledReport> readSpool(const std::string &dir,

@@ -122,6 +122,12 @@ Status readAnalysisResult(const std::string &path, v1::AnalysisResult &result,
   std::stringstream buffer;
   buffer << in.rdbuf();
   contents = buffer.str();
+  return decodeAnalysisResult(contents, path, result);
+}
+
+Status decodeAnalysisResult(const std::string &contents,
+                            const std::string &path,
+                            v1::AnalysisResult &result) {
   if (endsWith(path, ".sarif") || endsWith(path, ".sarif.json"))
     return analysisFromSarif(contents, path, result);
   std::string error;

@@ -17,11 +17,16 @@
 
 namespace gpurace {
 
-// Reads `path` as SARIF when it ends in ".sarif" or holds a "runs" array
-// with a "$schema"/"version" of SARIF, else as AnalysisResult JSON. Errors
-// name the file and the field.
+// Reads the file at `path` and decodes it (decodeAnalysisResult).
 Status readAnalysisResult(const std::string &path, v1::AnalysisResult &result,
                           std::string &contents);
+
+// Decodes `contents` of the file `path` as SARIF when the name ends in
+// ".sarif" or ".sarif.json", else as AnalysisResult JSON. Errors name the
+// file and the field.
+Status decodeAnalysisResult(const std::string &contents,
+                            const std::string &path,
+                            v1::AnalysisResult &result);
 
 Status analysisFromSarif(const std::string &text, const std::string &path,
                          v1::AnalysisResult &result);
