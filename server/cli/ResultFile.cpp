@@ -97,12 +97,16 @@ Status analysisFromSarif(const std::string &text, const std::string &path,
     nlohmann::json sarif = nlohmann::json::parse(text);
     const auto &runs = sarif.at("runs");
     for (size_t r = 0; r < runs.size(); ++r) {
-      out.set_tool_version(runs[r]["tool"]["driver"].value("version", ""));
-      const auto &results = runs[r].value("results", nlohmann::json::array());
+      const nlohmann::json &run = runs.at(r);
+      // A missing member is read through value() or at(): a const
+      // operator[] would read past the end of the object's map.
+      out.set_tool_version(run.value(
+          nlohmann::json::json_pointer("/tool/driver/version"), std::string()));
+      const auto &results = run.value("results", nlohmann::json::array());
       for (size_t i = 0; i < results.size(); ++i) {
         std::string field = "runs[" + std::to_string(r) + "].results[" +
                             std::to_string(i) + "]";
-        if (Status s = candidateFromSarif(results[i], field,
+        if (Status s = candidateFromSarif(results.at(i), field,
                                           *out.add_candidates());
             !s.ok())
           return Status::invalid(path + ": " + s.message);
