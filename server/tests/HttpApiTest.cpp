@@ -124,6 +124,26 @@ TEST_F(HttpApiTest, BadJsonIs400NamingTheFieldAndStoresNothing) {
   get("/api/v1/nothing-here", 404);
 }
 
+// Found by fuzzing: an error that quotes a path which is not UTF-8 made
+// the JSON writer throw: a 500 from a route, and from the handler of
+// httplib's own errors (a POST to an unknown path) the end of the server.
+// The message now carries U+FFFD in place of the bad byte.
+TEST_F(HttpApiTest, PathThatIsNotUtf8IsQuotedInA404) {
+  start();
+  auto get_error = get("/api/v1/r%FFces", 404)["error"];
+  EXPECT_EQ(get_error["code"], "NOT_FOUND");
+  const std::string quoted = "GET /api/v1/r\xEF\xBF\xBD"
+                             "ces";
+  EXPECT_NE(get_error["message"].get<std::string>().find(quoted),
+            std::string::npos)
+      << get_error;
+  auto res = post("/api/v1/r%FFces", "{}");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 404) << res->body;
+  EXPECT_EQ(nlohmann::json::parse(res->body)["error"]["code"], "NOT_FOUND");
+  EXPECT_EQ(get("/healthz")["status"], "ok");
+}
+
 TEST_F(HttpApiTest, OversizedBodyIs413) {
   config.max_request_bytes = 1024;
   start();

@@ -36,13 +36,13 @@ TEST(ResultFile, SarifVersionIsTheDriversVersion) {
 // read with a const operator[], which reads past the end of the run's
 // members (an assertion in a debug build).
 TEST(ResultFile, SarifRunWithoutADriverHasNoVersion) {
-  for (const char *run : {R"({"results": []})", R"({"tool": {}})",
-                          R"({"tool": "gpurace"})",
-                          R"({"tool": {"driver": 3}})"}) {
+  for (const char *run :
+       {R"({"results": []})", R"({"tool": {}})", R"({"tool": "gpurace"})",
+        R"({"tool": {"driver": 3}})"}) {
     v1::AnalysisResult result;
-    Status s = decode(std::string(R"({"version": "2.1.0", "runs": [)") + run +
-                          "]}",
-                      "result.sarif", result);
+    Status s =
+        decode(std::string(R"({"version": "2.1.0", "runs": [)") + run + "]}",
+               "result.sarif", result);
     EXPECT_TRUE(s.ok()) << run << ": " << s.message;
     EXPECT_EQ(result.tool_version(), "") << run;
   }

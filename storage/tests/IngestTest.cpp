@@ -127,6 +127,26 @@ TEST_P(IngestTest, BadUploadNamesTheFieldAndStoresNothing) {
             std::string::npos);
 }
 
+// Found by fuzzing: a report's time beyond what a Timestamp holds (from a
+// gRPC client; JSON cannot carry one) overflowed when turned into
+// microseconds.
+TEST_P(IngestTest, RuntimeReportTimeBeyondATimestampIsRefused) {
+  const std::pair<int64_t, int32_t> times[] = {
+      {-7293013040254568192, 0}, {253402300800, 0}, {0, -1}, {0, 1000000000}};
+  for (auto [seconds, nanos] : times) {
+    auto report = runtimeReport("r1", {"v1:aa"});
+    auto *time = report.mutable_report()->mutable_observed_at();
+    time->set_seconds(seconds);
+    time->set_nanos(nanos);
+    auto result = store->reportRuntime(report);
+    EXPECT_EQ(result.status().code, StatusCode::kInvalidArgument) << seconds;
+    EXPECT_NE(result.status().message.find("report.observed_at"),
+              std::string::npos)
+        << result.status().message;
+  }
+  EXPECT_EQ(store->listRuns({})->runs_size(), 0);
+}
+
 TEST_P(IngestTest, HostileStringsComeBackVerbatim) {
   const std::string file = "x'); DROP TABLE races; --<script>alert(1)</script>.cu";
   auto c = candidate("v1:dd", "k\"'; --", file);
