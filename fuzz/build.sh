@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Configures and builds the sanitizer build: Clang 22 with ASan + UBSan and
 # libFuzzer coverage, CUDA targets off. It holds the programs the analyzer's
-# sanitized tests need (gpurace, analyzer_tests) and the fuzz target
-# (gpurace_analyzer_fuzzer); only those are built.
+# sanitized tests need (gpurace, analyzer_tests) and the fuzz targets (the
+# analyzer's, and the server's four, which link libraries gpurace needs
+# anyway); only those are built.
 #
-#   fuzz/build.sh [TARGET...]     (default: all three)
+#   fuzz/build.sh [TARGET...]     (default: all of them)
 #
 # GPURACE_SANITIZER_BUILD_DIR overrides the folder (default build-asan).
 set -euo pipefail
@@ -13,7 +14,9 @@ cd "$root"
 build_dir=${GPURACE_SANITIZER_BUILD_DIR:-build-asan}
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-  targets=(gpurace analyzer_tests gpurace_analyzer_fuzzer)
+  targets=(gpurace analyzer_tests gpurace_analyzer_fuzzer
+    gpurace_analysis_result_fuzzer gpurace_runtime_report_fuzzer
+    gpurace_grpc_request_fuzzer gpurace_http_request_fuzzer)
 fi
 for tool in clang-22 clang++-22; do
   if ! command -v "$tool" >/dev/null; then

@@ -3,8 +3,9 @@
 #
 # After the main build's tests, the analyzer's tests run once more in the
 # sanitizer build (fuzz/build.sh: Clang 22, ASan + UBSan, build-asan/),
-# where any sanitizer report fails them, followed by a short fuzzing run of
-# the analyzer. GPURACE_SKIP_SANITIZER_TESTS=1 skips that part.
+# where any sanitizer report fails them, followed by short fuzzing runs of
+# the analyzer and of the server's input decoding.
+# GPURACE_SKIP_SANITIZER_TESTS=1 skips that part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
