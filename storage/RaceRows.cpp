@@ -15,9 +15,17 @@ int64_t nowMicros() {
 }
 
 google::protobuf::Timestamp toTimestamp(int64_t micros) {
+  // Seconds rounded down: a Timestamp's nanos are never negative, before
+  // 1970 either, and one with negative nanos has no JSON.
+  int64_t seconds = micros / 1000000;
+  int64_t rest = micros % 1000000;
+  if (rest < 0) {
+    --seconds;
+    rest += 1000000;
+  }
   google::protobuf::Timestamp t;
-  t.set_seconds(micros / 1000000);
-  t.set_nanos(static_cast<int32_t>(micros % 1000000) * 1000);
+  t.set_seconds(seconds);
+  t.set_nanos(static_cast<int32_t>(rest) * 1000);
   return t;
 }
 

@@ -1,5 +1,6 @@
 // Queries: filters, sorting, pages, "new since", summaries, history, runs
 // and trends.
+#include "proto/JsonCodec.h"
 #include "storage/tests/StoreTestSupport.h"
 
 namespace gpurace::testing {
@@ -169,6 +170,26 @@ TEST_P(QueryTest, GetRaceCarriesExcerptsAndOccurrences) {
   r.Clear();
   r.set_id(9999);
   EXPECT_EQ(store->getRace(r).status().code, StatusCode::kNotFound);
+}
+
+// A runtime report observed before 1970 (a valid Timestamp, in JSON too)
+// once gave its occurrence negative nanos, which no JSON holds: the HTTP
+// API answered the race with an empty body.
+TEST_P(QueryTest, OccurrenceObservedBefore1970ReadsBack) {
+  auto report = runtimeReport("agent", {"v1:aa"});
+  auto *time = report.mutable_report()->mutable_observed_at();
+  time->set_seconds(-2);
+  time->set_nanos(250000000);
+  ASSERT_TRUE(store->reportRuntime(report).ok());
+  v1::GetRaceRequest r;
+  r.set_project("demo");
+  r.set_fingerprint("v1:aa");
+  auto race = store->getRace(r);
+  ASSERT_TRUE(race.ok()) << race.status().message;
+  ASSERT_EQ(race->occurrences_size(), 1);
+  EXPECT_EQ(race->occurrences(0).first_seen().seconds(), -2);
+  EXPECT_EQ(race->occurrences(0).first_seen().nanos(), 250000000);
+  EXPECT_NE(toJson(race.value()), "");
 }
 
 TEST_P(QueryTest, RunDetailAndTrend) {
