@@ -1,5 +1,7 @@
 #include "server/GrpcServices.h"
 
+#include <algorithm>
+
 namespace gpurace {
 
 grpc::Status toGrpc(const Status &status) {
@@ -67,31 +69,39 @@ grpc::Status IngestServiceImpl::ReportRuntime(
   auto principal = service_.authorizeRuntime(callerOf(context));
   if (!principal.ok())
     return toGrpc(principal.status());
-  v1::ReportRuntimeAck pending;
-  // Only stored reports are acknowledged: an agent resends the rest.
-  auto flush = [&] {
-    if (pending.upload_ids_size() == 0)
-      return true;
-    bool sent = stream->Write(pending);
-    pending.Clear();
-    return sent;
+  // Reports are stored a batch at a time, one transaction per
+  // acknowledgement, and only stored reports are acknowledged: an agent
+  // resends the rest.
+  std::vector<v1::ReportRuntimeRequest> batch;
+  auto storeAndAck = [&]() -> grpc::Status {
+    if (batch.empty())
+      return grpc::Status::OK;
+    auto stored = service_.reportRuntimeBatch(batch);
+    if (!stored.ok())
+      return toGrpc(stored.status());
+    v1::ReportRuntimeAck ack;
+    for (size_t i = 0; i < batch.size(); ++i) {
+      ack.add_upload_ids(batch[i].upload_id());
+      ack.set_races_confirmed(ack.races_confirmed() +
+                              (*stored)[i].races_confirmed);
+    }
+    batch.clear();
+    if (!stream->Write(ack))
+      return {grpc::StatusCode::UNAVAILABLE, "client went away"};
+    return grpc::Status::OK;
   };
   v1::ReportRuntimeRequest request;
   while (stream->Read(&request)) {
-    auto stored = service_.reportRuntime(*principal, request);
-    if (!stored.ok()) {
-      flush();
-      return toGrpc(stored.status());
+    if (Status s = service_.checkRuntime(*principal, request); !s.ok()) {
+      storeAndAck();
+      return toGrpc(s);
     }
-    pending.add_upload_ids(request.upload_id());
-    pending.set_races_confirmed(pending.races_confirmed() +
-                                stored->races_confirmed);
-    if (static_cast<uint32_t>(pending.upload_ids_size()) >= ack_every_ &&
-        !flush())
-      return {grpc::StatusCode::UNAVAILABLE, "client went away"};
+    batch.push_back(std::move(request));
+    if (batch.size() >= std::max<uint32_t>(ack_every_, 1))
+      if (grpc::Status s = storeAndAck(); !s.ok())
+        return s;
   }
-  flush();
-  return grpc::Status::OK;
+  return storeAndAck();
 }
 
 grpc::Status QueryServiceImpl::ListRaces(grpc::ServerContext *context,

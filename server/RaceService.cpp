@@ -26,9 +26,8 @@ Result<Principal> RaceService::authorizeRuntime(const Caller &caller) {
   return auth_.authorize(caller, Role::kStore);
 }
 
-Result<RuntimeIngestResult>
-RaceService::reportRuntime(const Principal &principal,
-                           const v1::ReportRuntimeRequest &request) {
+Status RaceService::checkRuntime(const Principal &principal,
+                                 const v1::ReportRuntimeRequest &request) const {
   if (Status s = Authorizer::checkProject(principal,
                                           request.metadata().project());
       !s.ok())
@@ -38,7 +37,20 @@ RaceService::reportRuntime(const Principal &principal,
     return Status{StatusCode::kInvalidArgument,
                   "report.races: over the limit of " +
                       std::to_string(limits_.max_observations)};
+  return {};
+}
+
+Result<RuntimeIngestResult>
+RaceService::reportRuntime(const Principal &principal,
+                           const v1::ReportRuntimeRequest &request) {
+  if (Status s = checkRuntime(principal, request); !s.ok())
+    return s;
   return store_.reportRuntime(request);
+}
+
+Result<std::vector<RuntimeIngestResult>> RaceService::reportRuntimeBatch(
+    const std::vector<v1::ReportRuntimeRequest> &requests) {
+  return store_.reportRuntimeBatch(requests);
 }
 
 Result<Principal> RaceService::authorizeRead(const Caller &caller,

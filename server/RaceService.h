@@ -28,9 +28,15 @@ public:
   uploadAnalysis(const Caller &caller, const v1::UploadAnalysisRequest &request);
   // Authorizes a runtime stream once, before its first report.
   Result<Principal> authorizeRuntime(const Caller &caller);
+  // Whether `principal` may store `request` and it is within the limits.
+  Status checkRuntime(const Principal &principal,
+                      const v1::ReportRuntimeRequest &request) const;
   Result<RuntimeIngestResult>
   reportRuntime(const Principal &principal,
                 const v1::ReportRuntimeRequest &request);
+  // Reports that passed checkRuntime, stored in one transaction.
+  Result<std::vector<RuntimeIngestResult>>
+  reportRuntimeBatch(const std::vector<v1::ReportRuntimeRequest> &requests);
 
   Result<v1::ListProjectsResponse> listProjects(const Caller &caller);
   Result<v1::Summary> getSummary(const Caller &caller,

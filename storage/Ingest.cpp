@@ -1,8 +1,12 @@
 #include "storage/Ingest.h"
 
 #include "storage/RaceRows.h"
+#include "storage/RowBatches.h"
 
+#include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace gpurace::storage {
 
@@ -201,26 +205,47 @@ RuntimeIngestResult storeRuntimeReport(Connection &db,
   int64_t run = insertRun(db, project, "runtime", request.metadata(), false,
                           std::string(), now);
   const std::string &branch = request.metadata().branch();
+  const auto &observed = request.report().races();
+
+  // The report's races, found or created, each confirmed once.
+  std::vector<std::string> fingerprints;
+  for (const v1::ObservedRace &o : observed)
+    fingerprints.push_back(o.fingerprint());
+  std::map<std::string, StoredRace> races =
+      findRaces(db, project, fingerprints);
+  std::vector<int64_t> race_of;
+  std::vector<int64_t> distinct;
   std::set<int64_t> seen;
-  uint32_t added = 0;
-  for (const v1::ObservedRace &observed : request.report().races()) {
-    int64_t race;
-    auto existing = findRace(db, project, observed.fingerprint());
-    if (!existing) {
-      race = insertRace(db, project,
-                        observedCandidate(observed, request.report().launch()),
-                        now);
+  for (const v1::ObservedRace &o : observed) {
+    auto known = races.find(o.fingerprint());
+    if (known == races.end()) {
+      int64_t id = insertRace(
+          db, project, observedCandidate(o, request.report().launch()), now);
+      known = races.emplace(o.fingerprint(),
+                            StoredRace{id, v1::RACE_STATUS_CONFIRMED})
+                  .first;
       ++result.races_confirmed;
-    } else {
-      race = existing->id;
-      if (existing->status != v1::RACE_STATUS_CONFIRMED && !seen.count(race)) {
-        markConfirmed(db, race);
-        ++result.races_confirmed;
-      }
+    } else if (known->second.status != v1::RACE_STATUS_CONFIRMED) {
+      markConfirmed(db, known->second.id);
+      known->second.status = v1::RACE_STATUS_CONFIRMED;
+      ++result.races_confirmed;
     }
-    // A runtime report is never a full analysis: it can add or reopen a
-    // race on its branch, not resolve one.
-    v1::DetectionState before = branchState(db, race, branch);
+    race_of.push_back(known->second.id);
+    if (seen.insert(known->second.id).second)
+      distinct.push_back(known->second.id);
+  }
+
+  // A runtime report is never a full analysis: it can add or reopen a race
+  // on its branch, not resolve one.
+  std::map<int64_t, v1::DetectionState> states =
+      branchStates(db, branch, distinct);
+  std::vector<std::pair<int64_t, v1::DetectionState>> run_races;
+  uint32_t added = 0;
+  for (int64_t race : distinct) {
+    auto known = states.find(race);
+    v1::DetectionState before = known == states.end()
+                                    ? v1::DETECTION_STATE_UNSPECIFIED
+                                    : known->second;
     v1::DetectionState after = before;
     if (before == v1::DETECTION_STATE_UNSPECIFIED ||
         before == v1::DETECTION_STATE_RESOLVED) {
@@ -228,13 +253,18 @@ RuntimeIngestResult storeRuntimeReport(Connection &db,
       setBranchState(db, race, branch, after);
       ++added;
     }
-    recordRunRace(db, run, race, after);
-    addOccurrence(db, race, run, now,
-                  runtimeOccurrence(request, observed, run, now));
-    seen.insert(race);
-    ++result.observations;
+    run_races.emplace_back(race, after);
   }
-  setRunCounts(db, run, added, 0, static_cast<uint32_t>(seen.size()));
+  recordRunRaces(db, run, run_races);
+
+  std::vector<std::pair<int64_t, v1::Occurrence>> occurrences;
+  for (int i = 0; i < observed.size(); ++i)
+    occurrences.emplace_back(
+        race_of[i], runtimeOccurrence(request, observed[i], run, now));
+  addOccurrences(db, run, now, occurrences);
+  result.observations = static_cast<uint32_t>(observed.size());
+
+  setRunCounts(db, run, added, 0, static_cast<uint32_t>(distinct.size()));
   result.run_id = publicRunId(run);
   v1::UploadAnalysisResponse stored;
   stored.set_run_id(result.run_id);

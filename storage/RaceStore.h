@@ -61,6 +61,10 @@ public:
   uploadAnalysis(const v1::UploadAnalysisRequest &request) = 0;
   virtual Result<RuntimeIngestResult>
   reportRuntime(const v1::ReportRuntimeRequest &request) = 0;
+  // Stores several reports in one transaction, all or none: one commit
+  // (one fsync) per batch of a runtime stream instead of one per report.
+  virtual Result<std::vector<RuntimeIngestResult>>
+  reportRuntimeBatch(const std::vector<v1::ReportRuntimeRequest> &requests) = 0;
 
   // Queries.
   virtual Result<v1::ListProjectsResponse> listProjects() = 0;

@@ -97,14 +97,25 @@ SqlRaceStore::uploadAnalysis(const v1::UploadAnalysisRequest &request) {
 
 Result<RuntimeIngestResult>
 SqlRaceStore::reportRuntime(const v1::ReportRuntimeRequest &request) {
-  if (Status s = storage::validateRuntimeReport(request); !s.ok())
-    return s;
+  auto results = reportRuntimeBatch({request});
+  if (!results.ok())
+    return results.status();
+  return results->front();
+}
+
+Result<std::vector<RuntimeIngestResult>> SqlRaceStore::reportRuntimeBatch(
+    const std::vector<v1::ReportRuntimeRequest> &requests) {
+  for (const v1::ReportRuntimeRequest &request : requests)
+    if (Status s = storage::validateRuntimeReport(request); !s.ok())
+      return s;
   return write([&] {
     Transaction transaction(*writer_);
-    auto result =
-        storage::storeRuntimeReport(*writer_, request, storage::nowMicros());
+    std::vector<RuntimeIngestResult> results;
+    int64_t now = storage::nowMicros();
+    for (const v1::ReportRuntimeRequest &request : requests)
+      results.push_back(storage::storeRuntimeReport(*writer_, request, now));
     transaction.commit();
-    return result;
+    return results;
   });
 }
 

@@ -36,6 +36,8 @@ public:
   uploadAnalysis(const v1::UploadAnalysisRequest &request) override;
   Result<RuntimeIngestResult>
   reportRuntime(const v1::ReportRuntimeRequest &request) override;
+  Result<std::vector<RuntimeIngestResult>> reportRuntimeBatch(
+      const std::vector<v1::ReportRuntimeRequest> &requests) override;
   Result<v1::ListProjectsResponse> listProjects() override;
   Result<v1::Summary> getSummary(const v1::GetSummaryRequest &request) override;
   Result<v1::ListRacesResponse>

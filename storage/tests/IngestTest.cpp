@@ -107,6 +107,41 @@ TEST_P(IngestTest, RuntimeOnlyRaceIsStoredConfirmed) {
   EXPECT_EQ(races["v1:cc"].detection_state(), v1::DETECTION_STATE_NEW);
 }
 
+// More observations than one statement's rows, races seen several times in
+// one report, races the analysis found (one resolved on the branch since)
+// and races only the run time saw.
+TEST_P(IngestTest, LargeRuntimeReportCountsEachRaceAndObservation) {
+  upload(analysisUpload({candidate("v1:p0"), candidate("v1:p1")}, "c1"));
+  upload(analysisUpload({candidate("v1:p0")}, "c2")); // resolves v1:p1
+  std::vector<std::string> fps;
+  for (int i = 0; i < 150; ++i)
+    fps.push_back(i < 4 ? "v1:p" + std::to_string(i % 2)
+                        : "v1:r" + std::to_string(i % 70));
+  auto result = store->reportRuntime(runtimeReport("agent-big", fps));
+  ASSERT_TRUE(result.ok()) << result.status().message;
+  EXPECT_EQ(result->observations, 150u);
+  // The 2 analysis races and the 70 runtime-only ones, v1:r0 to v1:r69.
+  EXPECT_EQ(result->races_confirmed, 72u);
+
+  auto races = racesByFingerprint(*store, "main");
+  ASSERT_EQ(races.size(), 72u);
+  // runtimeReport() gives each observation a count of 3.
+  EXPECT_EQ(races["v1:p0"].occurrence_count(), 1u + 1u + 2u * 3u);
+  EXPECT_EQ(races["v1:p0"].status(), v1::RACE_STATUS_CONFIRMED);
+  EXPECT_EQ(races["v1:p1"].detection_state(), v1::DETECTION_STATE_REOPENED);
+  EXPECT_EQ(races["v1:r5"].occurrence_count(), 3u * 3u);  // i = 5, 75, 145
+  EXPECT_EQ(races["v1:r69"].occurrence_count(), 2u * 3u); // i = 69, 139
+  EXPECT_EQ(races["v1:r0"].occurrence_count(), 2u * 3u);  // i = 70, 140
+
+  v1::GetRunRequest which;
+  which.set_run_id(result->run_id);
+  auto run = store->getRun(which);
+  ASSERT_TRUE(run.ok()) << run.status().message;
+  EXPECT_EQ(run->run().races_seen(), 72u);
+  // Added: the 70 runtime-only races and the reopened one.
+  EXPECT_EQ(run->run().races_added(), 71u);
+}
+
 TEST_P(IngestTest, BadUploadNamesTheFieldAndStoresNothing) {
   upload(analysisUpload({candidate("v1:aa")}, "c1"));
   auto bad = analysisUpload({candidate("v1:bb"), candidate("")}, "c2");
