@@ -80,17 +80,17 @@ const passwd *serverUser() {
 
 const std::string &PostgresCluster::unavailableReason() { return reason(); }
 
-PostgresCluster *PostgresCluster::instance() {
-  static std::unique_ptr<PostgresCluster> cluster = [] {
+PostgresCluster *PostgresCluster::instance(bool durable) {
+  static std::unique_ptr<PostgresCluster> cluster = [durable] {
     std::unique_ptr<PostgresCluster> c(new PostgresCluster());
-    if (!c->start(reason()))
+    if (!c->start(durable, reason()))
       c.reset();
     return c;
   }();
   return cluster.get();
 }
 
-bool PostgresCluster::start(std::string &why) {
+bool PostgresCluster::start(bool durable, std::string &why) {
   bin_ = findBinDir();
   if (bin_.empty()) {
     why = "PostgreSQL's initdb and pg_ctl not found (Debian package "
@@ -114,7 +114,6 @@ bool PostgresCluster::start(std::string &why) {
     return false;
   }
   std::string log = dir_ + "/setup.log";
-  // Durability is not under test here: no fsync, for speed.
   if (!runAs(user,
              {bin_ + "/initdb", "-D", dir_ + "/data", "-A", "trust", "-U",
               "gpurace", "--no-sync", "-E", "UTF8", "--locale=C"},
@@ -122,10 +121,13 @@ bool PostgresCluster::start(std::string &why) {
     why = "initdb failed (see " + log + ")";
     return false;
   }
+  // Durability is not under test in the tests: no fsync there, for speed.
+  std::string options = "-k " + dir_ + " -c listen_addresses=''";
+  if (!durable)
+    options += " -F";
   running_ = runAs(user,
                    {bin_ + "/pg_ctl", "-D", dir_ + "/data", "-l",
-                    dir_ + "/server.log", "-w", "-o",
-                    "-F -k " + dir_ + " -c listen_addresses=''", "start"},
+                    dir_ + "/server.log", "-w", "-o", options, "start"},
                    log);
   if (!running_)
     why = "pg_ctl start failed (see " + log + ")";

@@ -18,7 +18,9 @@ class PostgresCluster {
 public:
   // The process's cluster, started on first use; nullptr when PostgreSQL
   // is not installed or does not start (unavailableReason() says why).
-  static PostgresCluster *instance();
+  // Tests skip fsync for speed; a benchmark asks for PostgreSQL's default
+  // durability (`durable`), which the first call decides.
+  static PostgresCluster *instance(bool durable = false);
   static const std::string &unavailableReason();
 
   // A new, empty database; returns its postgresql:// URI.
@@ -28,7 +30,7 @@ public:
 
 private:
   PostgresCluster() = default;
-  bool start(std::string &why);
+  bool start(bool durable, std::string &why);
 
   std::string dir_;
   std::string bin_;
