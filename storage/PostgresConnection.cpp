@@ -96,8 +96,7 @@ std::string redactedUrl(const std::string &url) {
 
 class PostgresConnection::Prepared final : public PreparedStatement {
 public:
-  Prepared(PostgresConnection &db, const std::string &sql, std::string name)
-      : db_(db), name_(std::move(name)) {
+  Prepared(PostgresConnection &db, const std::string &sql) : db_(db) {
     sql_ = numberPlaceholders(sql, count_);
     params_.resize(count_);
   }
@@ -160,7 +159,7 @@ public:
     result_ = nullptr;
     row_ = 0;
     for (Param &p : params_)
-      p = Param{p.type};
+      p = Param{p.type, false, false, std::string()};
   }
 
 private:
@@ -186,26 +185,12 @@ private:
     p.bytes = std::move(bytes);
   }
 
-  // Prepared on the server the first time, and again after a reconnect,
-  // with the types of this first binding.
-  void prepareOnServer() {
-    std::vector<Oid> types;
-    for (const Param &p : params_)
-      types.push_back(p.type);
-    PGresult *r = PQprepare(db_.handle(), name_.c_str(), sql_.c_str(), count_,
-                            types.data());
-    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-    std::string error = ok ? "" : trimmed(PQresultErrorMessage(r));
-    PQclear(r);
-    if (!ok)
-      throw StatusError(Status::internal("postgresql prepare '" + sql_ +
-                                         "': " + error));
-    generation_ = db_.generation_;
-  }
-
+  // Planned for its values at every execution (an unnamed statement): a
+  // plan prepared while the tables were empty (a sequential scan of a
+  // table that has since grown) would otherwise stay. Planning these
+  // statements costs tens of microseconds.
   void execute() {
-    if (generation_ != db_.generation_)
-      prepareOnServer();
+    std::vector<Oid> types;
     std::vector<const char *> values;
     std::vector<int> lengths, formats(count_, 1);
     for (int i = 0; i < count_; ++i) {
@@ -213,11 +198,12 @@ private:
       if (!p.bound)
         db_.fail("parameter " + std::to_string(i + 1) + " of '" + sql_ +
                  "' is not bound");
+      types.push_back(p.type);
       values.push_back(p.null ? nullptr : p.bytes.data());
       lengths.push_back(static_cast<int>(p.bytes.size()));
     }
-    result_ = PQexecPrepared(db_.handle(), name_.c_str(), count_,
-                             values.data(), lengths.data(), formats.data(), 0);
+    result_ = PQexecParams(db_.handle(), sql_.c_str(), count_, types.data(),
+                           values.data(), lengths.data(), formats.data(), 0);
     ExecStatusType status = PQresultStatus(result_);
     if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
       std::string error = trimmed(PQresultErrorMessage(result_));
@@ -237,13 +223,10 @@ private:
 
   PostgresConnection &db_;
   std::string sql_;
-  std::string name_;
   int count_ = 0;
   std::vector<Param> params_;
   PGresult *result_ = nullptr;
   int row_ = 0;
-  // The connection generation it was prepared in; -1: not yet.
-  int generation_ = -1;
 };
 
 PostgresConnection::PostgresConnection(const std::string &url) : url_(url) {
@@ -274,8 +257,7 @@ void PostgresConnection::ensureConnected() {
                        "cannot reconnect to PostgreSQL at " +
                            redactedUrl(url_) + ": " +
                            trimmed(PQerrorMessage(conn_))});
-  // Prepared statements died with the old session.
-  ++generation_;
+
 }
 
 Statement PostgresConnection::prepare(const std::string &sql) {
@@ -284,8 +266,7 @@ Statement PostgresConnection::prepare(const std::string &sql) {
   if (found != cache_.end())
     return Statement(*found->second);
   auto &prepared = cache_[sql];
-  prepared = std::make_unique<Prepared>(
-      *this, sql, "gpurace_" + std::to_string(next_statement_++));
+  prepared = std::make_unique<Prepared>(*this, sql);
   return Statement(*prepared);
 }
 
@@ -330,6 +311,22 @@ void PostgresConnection::commit() {
   // A failed COMMIT ends the transaction too.
   in_transaction_ = false;
   exec("COMMIT");
+  refreshStatisticsWhileYoung();
+}
+
+// A new database's tables grow from empty far faster than autovacuum
+// re-analyzes them (once a minute at most), and plans made while they were
+// empty, such as the foreign-key checks' cached plans, scan them whole:
+// ingest into a fresh database slowed down 10x within a minute. ANALYZE
+// after the 16th, 64th, ... 65536th write transaction of this connection
+// gives the planner true sizes until autovacuum takes over; each one
+// invalidates the cached plans.
+void PostgresConnection::refreshStatisticsWhileYoung() {
+  ++commits_;
+  if (commits_ < 16 || commits_ > 65536 || (commits_ & (commits_ - 1)) ||
+      (__builtin_ctzll(commits_) % 2))
+    return;
+  exec("ANALYZE");
 }
 
 void PostgresConnection::rollback() noexcept {

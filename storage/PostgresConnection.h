@@ -1,8 +1,9 @@
 //===- PostgresConnection.h - a Connection to a PostgreSQL db ---*- C++ -*-===//
 //
-// libpq under the Connection interface. Statements are prepared on the
-// server once per connection, with parameter types taken from the first
-// bindings; parameters travel in binary, results as text. A write
+// libpq under the Connection interface. Statements are translated to
+// PostgreSQL's numbered parameters once per connection and run with the
+// types of their bindings; parameters travel in binary, results as text.
+// A write
 // transaction takes a transaction-scoped advisory lock, so that writers in
 // every gpurace server on the database run one at a time, as SQLite's
 // BEGIN IMMEDIATE makes them. A connection the server dropped is
@@ -54,16 +55,15 @@ public:
 private:
   class Prepared;
 
+  void refreshStatisticsWhileYoung();
+
   std::string url_;
   pg_conn *conn_ = nullptr;
   bool in_transaction_ = false;
   int changes_ = 0;
-  int next_statement_ = 0;
-  // Bumped by a reconnect: statements prepared before it are gone.
-  int generation_ = 0;
+  uint64_t commits_ = 0;
   std::map<std::string, std::unique_ptr<Prepared>> cache_;
 
-  friend class Prepared;
 };
 
 } // namespace gpurace::sql

@@ -10,12 +10,14 @@
 // Each figure is printed with its ratio to the target (>= 20,000
 // observations/s; p99 < 20 ms).
 //
-//   server_bench [--backend=sqlite|postgres] [--servers=N] [benchmark flags]
+//   server_bench [--backend=sqlite|postgres] [--db=postgresql://...]
+//                [--servers=N] [benchmark flags]
 //
 // --backend=postgres runs a private PostgreSQL server (initdb, pg_ctl; see
 // storage/tests/PostgresCluster.h) with its default durability; --servers=2
 // starts two gpurace servers on that one database and spreads the agents
-// and uploads over them, as a load balancer would.
+// and uploads over them, as a load balancer would. --db names an existing,
+// empty PostgreSQL database instead of the private server.
 //
 //===----------------------------------------------------------------------===//
 #include "server/RaceServer.h"
@@ -250,11 +252,14 @@ namespace gpurace {
 namespace {
 
 // Takes --backend= and --servers= out of argv, leaving the benchmark flags.
-bool parseFlags(int &argc, char **argv, std::string &backend, int &servers) {
+bool parseFlags(int &argc, char **argv, std::string &backend, std::string &db,
+                int &servers) {
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--backend=", 10) == 0)
       backend = argv[i] + 10;
+    else if (std::strncmp(argv[i], "--db=", 5) == 0)
+      db = argv[i] + 5;
     else if (std::strncmp(argv[i], "--servers=", 10) == 0)
       servers = std::atoi(argv[i] + 10);
     else
@@ -278,15 +283,17 @@ bool parseFlags(int &argc, char **argv, std::string &backend, int &servers) {
 
 int main(int argc, char **argv) {
   using namespace gpurace;
-  std::string backend = "sqlite";
+  std::string backend = "sqlite", db;
   int servers = 1;
-  if (!parseFlags(argc, argv, backend, servers))
+  if (!parseFlags(argc, argv, backend, db, servers))
     return 2;
   char pattern[] = "/tmp/gpurace-bench-XXXXXX";
   bench().dir = mkdtemp(pattern);
   ServerConfig config;
   config.db = bench().dir + "/bench.db";
-  if (backend == "postgres") {
+  if (!db.empty()) {
+    config.db = db;
+  } else if (backend == "postgres") {
     auto *cluster = testing::PostgresCluster::instance(/*durable=*/true);
     if (!cluster) {
       std::fprintf(stderr, "server_bench: %s\n",
