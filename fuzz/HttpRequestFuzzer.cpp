@@ -57,8 +57,8 @@ const std::string &webRoot() {
 struct Api {
   Api() { api.install(server); }
 
-  fuzz::SeededStore store;
-  RaceService service{store, AuthPolicy{}};
+  fuzz::SeededStore seeded;
+  RaceService service{seeded.store(), AuthPolicy{}};
   HttpApi api{service, webRoot()};
   InMemoryServer server;
 };
@@ -68,7 +68,7 @@ struct Api {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const std::string line(reinterpret_cast<const char *>(data), size);
   static Api api;
-  api.store.reset();
+  api.seeded.reset();
   const std::string response = api.server.serve(line + " HTTP/1.1\r\n\r\n");
   // A 200 with nothing in it is a response the server could not write
   // (toJson failed).

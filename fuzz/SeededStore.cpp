@@ -2,13 +2,12 @@
 
 #include "storage/SqlRaceStore.h"
 
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace gpurace::fuzz {
 
@@ -102,135 +101,68 @@ void seed(RaceStore &store) {
   check(store.setReview(review), "review");
 }
 
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
-// The seeded database file's bytes. Closing the store checkpoints its
-// write-ahead log into the file.
-const std::string &seededImage() {
-  static const std::string image = [] {
-    {
-      auto store = check(SqlRaceStore::open(databasePath()), "create");
-      seed(*store);
-    }
-    return readFile(databasePath());
-  }();
-  return image;
-}
-
 void removeScratchDirectory() {
   std::error_code ignored;
   std::filesystem::remove_all(scratchDirectory(), ignored);
 }
 
-// A store on a fresh copy of the seeded database.
-std::unique_ptr<RaceStore> openCopy() {
-  const std::string &image = seededImage();
-  const std::string path = databasePath();
-  for (const char *suffix : {"-wal", "-shm"})
-    std::remove((path + suffix).c_str());
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out.write(image.data(), static_cast<std::streamsize>(image.size())) ||
-        !out.flush())
-      fail("cannot write " + path);
-  }
-  StoreOptions options;
-  options.migrate = false;
-  return check(SqlRaceStore::open(path, options), "open");
+sqlite3 *openConnection(const std::string &path) {
+  sqlite3 *db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK)
+    fail("cannot open " + path + ": " + sqlite3_errmsg(db));
+  return db;
+}
+
+// Copies every page of `from` over `to`.
+void copyDatabase(sqlite3 *from, sqlite3 *to) {
+  sqlite3_backup *backup = sqlite3_backup_init(to, "main", from, "main");
+  if (!backup)
+    fail(std::string("backup: ") + sqlite3_errmsg(to));
+  int rc = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  if (rc != SQLITE_DONE)
+    fail(std::string("backup: ") + sqlite3_errstr(rc));
 }
 
 } // namespace
 
-SeededStore::SeededStore() : store_(openCopy()) {}
+SeededStore::SeededStore() {
+  const std::string path = databasePath();
+  {
+    auto store = check(SqlRaceStore::open(path), "create");
+    seed(*store);
+  }
+  seeded_ = openConnection(":memory:");
+  restorer_ = openConnection(path);
+  copyDatabase(restorer_, seeded_);
+  version_ = dataVersion();
+  StoreOptions options;
+  options.migrate = false;
+  store_ = check(SqlRaceStore::open(path, options), "open");
+}
+
+SeededStore::~SeededStore() {
+  store_.reset();
+  sqlite3_close(restorer_);
+  sqlite3_close(seeded_);
+}
 
 void SeededStore::reset() {
-  if (!written_)
+  if (dataVersion() == version_)
     return;
-  // The copy is replaced under the open store: close it first.
-  store_.reset();
-  store_ = openCopy();
-  written_ = false;
+  copyDatabase(seeded_, restorer_);
+  version_ = dataVersion();
 }
 
-Result<v1::UploadAnalysisResponse>
-SeededStore::uploadAnalysis(const v1::UploadAnalysisRequest &request) {
-  return writing().uploadAnalysis(request);
-}
-
-Result<RuntimeIngestResult>
-SeededStore::reportRuntime(const v1::ReportRuntimeRequest &request) {
-  return writing().reportRuntime(request);
-}
-
-Result<v1::ListProjectsResponse> SeededStore::listProjects() {
-  return reading().listProjects();
-}
-
-Result<v1::Summary>
-SeededStore::getSummary(const v1::GetSummaryRequest &request) {
-  return reading().getSummary(request);
-}
-
-Result<v1::ListRacesResponse>
-SeededStore::listRaces(const v1::ListRacesRequest &request) {
-  return reading().listRaces(request);
-}
-
-Result<v1::Race> SeededStore::getRace(const v1::GetRaceRequest &request) {
-  return reading().getRace(request);
-}
-
-Result<v1::GetRaceHistoryResponse>
-SeededStore::getRaceHistory(const v1::GetRaceHistoryRequest &request) {
-  return reading().getRaceHistory(request);
-}
-
-Result<v1::ListRunsResponse>
-SeededStore::listRuns(const v1::ListRunsRequest &request) {
-  return reading().listRuns(request);
-}
-
-Result<v1::RunDetail> SeededStore::getRun(const v1::GetRunRequest &request) {
-  return reading().getRun(request);
-}
-
-Result<v1::GetTrendResponse>
-SeededStore::getTrend(const v1::GetTrendRequest &request) {
-  return reading().getTrend(request);
-}
-
-Result<v1::Race> SeededStore::setReview(const v1::SetReviewRequest &request) {
-  return writing().setReview(request);
-}
-
-Result<CreatedToken> SeededStore::createToken(const std::string &name,
-                                              const std::string &project,
-                                              Role role) {
-  return writing().createToken(name, project, role);
-}
-
-Result<std::vector<TokenInfo>> SeededStore::listTokens() {
-  return reading().listTokens();
-}
-
-Status SeededStore::revokeToken(int64_t id) {
-  return writing().revokeToken(id);
-}
-
-Result<std::optional<TokenInfo>>
-SeededStore::findToken(const std::string &secret) {
-  return reading().findToken(secret);
-}
-
-Result<bool> SeededStore::hasLiveTokens() { return reading().hasLiveTokens(); }
-
-Result<PruneResult> SeededStore::prune(uint32_t keep_runs) {
-  return writing().prune(keep_runs);
+int64_t SeededStore::dataVersion() {
+  sqlite3_stmt *statement = nullptr;
+  if (sqlite3_prepare_v2(restorer_, "PRAGMA data_version", -1, &statement,
+                         nullptr) != SQLITE_OK ||
+      sqlite3_step(statement) != SQLITE_ROW)
+    fail(std::string("data_version: ") + sqlite3_errmsg(restorer_));
+  int64_t version = sqlite3_column_int64(statement, 0);
+  sqlite3_finalize(statement);
+  return version;
 }
 
 const std::string &scratchDirectory() {

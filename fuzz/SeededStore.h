@@ -2,10 +2,12 @@
 //
 // The service fuzz targets run every input against the same database: two
 // analysis runs and a runtime report of project "demo" on branch "main"
-// (races 1 to 4, run-1 to run-3, a review of race 1). It is built once; an
-// input that may have written to it leaves it to be replaced by a fresh
-// copy, so that no input sees what an earlier one stored and a reproducer
-// replays alone, while inputs that only read share one open copy.
+// (races 1 to 4, run-1 to run-3, a review of race 1), in a SQLite file of a
+// private folder. After an input that committed anything, the seeded pages
+// are copied back over the file (SQLite's backup API, through a connection
+// of its own), so that no input sees what an earlier one stored and a
+// reproducer replays alone. The store's own connections stay open, with
+// their prepared statements.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_FUZZ_SEEDEDSTORE_H
@@ -16,52 +18,33 @@
 #include <memory>
 #include <string>
 
+struct sqlite3;
+
 namespace gpurace::fuzz {
 
-class SeededStore final : public RaceStore {
+class SeededStore {
 public:
-  // Aborts when no copy can be opened: the target cannot run at all then.
+  // Aborts when the database cannot be built: the target cannot run then.
   SeededStore();
+  ~SeededStore();
+  SeededStore(const SeededStore &) = delete;
+  SeededStore &operator=(const SeededStore &) = delete;
 
+  RaceStore &store() { return *store_; }
   // Back to the seeded state, before the next input.
   void reset();
 
-  Result<v1::UploadAnalysisResponse>
-  uploadAnalysis(const v1::UploadAnalysisRequest &request) override;
-  Result<RuntimeIngestResult>
-  reportRuntime(const v1::ReportRuntimeRequest &request) override;
-  Result<v1::ListProjectsResponse> listProjects() override;
-  Result<v1::Summary> getSummary(const v1::GetSummaryRequest &request) override;
-  Result<v1::ListRacesResponse>
-  listRaces(const v1::ListRacesRequest &request) override;
-  Result<v1::Race> getRace(const v1::GetRaceRequest &request) override;
-  Result<v1::GetRaceHistoryResponse>
-  getRaceHistory(const v1::GetRaceHistoryRequest &request) override;
-  Result<v1::ListRunsResponse>
-  listRuns(const v1::ListRunsRequest &request) override;
-  Result<v1::RunDetail> getRun(const v1::GetRunRequest &request) override;
-  Result<v1::GetTrendResponse>
-  getTrend(const v1::GetTrendRequest &request) override;
-  Result<v1::Race> setReview(const v1::SetReviewRequest &request) override;
-  Result<CreatedToken> createToken(const std::string &name,
-                                   const std::string &project,
-                                   Role role) override;
-  Result<std::vector<TokenInfo>> listTokens() override;
-  Status revokeToken(int64_t id) override;
-  Result<std::optional<TokenInfo>>
-  findToken(const std::string &secret) override;
-  Result<bool> hasLiveTokens() override;
-  Result<PruneResult> prune(uint32_t keep_runs) override;
-
 private:
-  RaceStore &reading() { return *store_; }
-  RaceStore &writing() {
-    written_ = true;
-    return *store_;
-  }
+  int64_t dataVersion();
 
+  // The seeded database, in memory.
+  sqlite3 *seeded_ = nullptr;
+  // The file's connection that restores it.
+  sqlite3 *restorer_ = nullptr;
+  // PRAGMA data_version after the last restore: another connection's
+  // commit changes it.
+  int64_t version_ = 0;
   std::unique_ptr<RaceStore> store_;
-  bool written_ = false;
 };
 
 // A private folder, removed at exit, that holds the database; targets may
