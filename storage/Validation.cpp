@@ -2,6 +2,8 @@
 
 #include <google/protobuf/util/time_util.h>
 
+#include <cmath>
+
 namespace gpurace::storage {
 
 namespace {
@@ -59,6 +61,9 @@ Status validateUpload(const v1::UploadAnalysisRequest &request) {
       return s;
     if (candidates[i].race_class() == v1::RACE_CLASS_UNSPECIFIED)
       return Status::invalid(field + ".race_class: required");
+    // Races are sorted by score; SQLite stores a NaN as NULL.
+    if (!std::isfinite(candidates[i].score()))
+      return Status::invalid(field + ".score: not a finite number");
   }
   return {};
 }

@@ -2,6 +2,8 @@
 // runtime confirmation, and bad input that stores nothing.
 #include "storage/tests/StoreTestSupport.h"
 
+#include <cmath>
+
 namespace gpurace::testing {
 namespace {
 
@@ -176,6 +178,22 @@ TEST_P(IngestTest, RuntimeReportTimeBeyondATimestampIsRefused) {
     auto result = store->reportRuntime(report);
     EXPECT_EQ(result.status().code, StatusCode::kInvalidArgument) << seconds;
     EXPECT_NE(result.status().message.find("report.observed_at"),
+              std::string::npos)
+        << result.status().message;
+  }
+  EXPECT_EQ(store->listRuns({})->runs_size(), 0);
+}
+
+// Found by fuzzing: a candidate scored NaN (which proto3 JSON spells
+// "NaN") reached SQLite as NULL, against the score column's NOT NULL: an
+// INTERNAL error for a client's mistake.
+TEST_P(IngestTest, CandidateScoreMustBeFinite) {
+  for (double score : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+    auto c = candidate("v1:aa");
+    c.set_score(score);
+    auto result = store->uploadAnalysis(analysisUpload({c}, "c1"));
+    EXPECT_EQ(result.status().code, StatusCode::kInvalidArgument) << score;
+    EXPECT_NE(result.status().message.find("result.candidates[0].score"),
               std::string::npos)
         << result.status().message;
   }
