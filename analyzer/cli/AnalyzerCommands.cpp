@@ -4,6 +4,7 @@
 #include "analyzer/repair/RepairMessages.h"
 #include "analyzer/report/Sarif.h"
 #include "analyzer/report/TextReport.h"
+#include "common/ProjectPaths.h"
 #include "proto/JsonCodec.h"
 #include "server/cli/AnalysisUpload.h"
 
@@ -33,6 +34,8 @@ struct AnalyzeFlags {
   bool no_color = false;
   bool print_clang_command = false;
   bool fix = false;
+  // --root DIR: what recorded paths are relative to.
+  std::string root;
   // --upload ADDR: send the result to a race server as well.
   std::string upload;
   UploadTarget target;
@@ -157,6 +160,12 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
   }
   if (options.jobs == 0)
     options.jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::string root_error;
+  std::string root = findProjectRoot(flags.root, ".", root_error);
+  if (!root_error.empty()) {
+    std::cerr << "gpurace analyze: error: " << root_error << "\n";
+    return kExitToolError;
+  }
 
   bool terminal = isatty(STDERR_FILENO);
   analyzer::ProgressCallback progress;
@@ -175,18 +184,22 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
     return kExitToolError;
   }
 
+  // The text report names files as they were given; what is recorded (JSON,
+  // SARIF, the plan, an upload) names them relative to the project root.
+  v1::AnalysisResult recorded = result;
+  relativizeSourcePaths(recorded, root);
   std::string text;
   if (flags.format == "json") {
-    v1::AnalysisResult shown = result;
+    v1::AnalysisResult shown = recorded;
     if (!flags.all) {
       shown.clear_candidates();
-      for (const auto &c : result.candidates())
+      for (const auto &c : recorded.candidates())
         if (analyzer::isFinding(c, options.min_score))
           *shown.add_candidates() = c;
     }
     text = toJson(shown) + "\n";
   } else if (flags.format == "sarif") {
-    text = analyzer::toSarif(result, options.min_score, flags.all);
+    text = analyzer::toSarif(recorded, options.min_score, flags.all, root);
   } else {
     std::ostringstream out;
     analyzer::TextReportOptions text_options;
@@ -202,7 +215,7 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
     return kExitToolError;
   if (!flags.plan.empty()) {
     std::ofstream plan(flags.plan, std::ios::trunc);
-    plan << toJson(result.plan()) << "\n";
+    plan << toJson(recorded.plan()) << "\n";
     if (!plan) {
       std::cerr << "gpurace analyze: error: cannot write plan '" << flags.plan << "'\n";
       return kExitToolError;
@@ -210,7 +223,8 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
   }
   if (!flags.upload.empty()) {
     flags.target.client.address = flags.upload;
-    if (uploadAnalysis(result, toJson(result), flags.target) == kExitToolError)
+    if (uploadAnalysis(recorded, toJson(recorded), flags.target) ==
+        kExitToolError)
       return kExitToolError;
   }
   if (result.errors_size() > 0)
@@ -235,6 +249,10 @@ Subcommand analyzeSubcommand() {
         ->check(CLI::IsMember({"text", "json", "sarif"}))
         ->default_str("text");
     app.add_option("-o,--output", flags->output, "Write the report to FILE (default: stdout)");
+    app.add_option("--root", flags->root,
+                   "Project root: JSON, SARIF, the plan and uploads name files "
+                   "relative to it (default: the top level of the git work "
+                   "tree around the working directory)");
     app.add_option("--plan", flags->plan,
                    "Write the instrumentation plan (proto3 JSON) to FILE");
     app.add_option("--min-score", flags->options.min_score,

@@ -85,6 +85,26 @@ json fixOf(const v1::Repair &repair) {
   return {{"description", {{"text", repair.summary()}}}, {"artifactChanges", changes}};
 }
 
+// Relative URIs are resolved against SRCROOT, the project root, which the
+// run records as an absolute file URI.
+void anchorAtRoot(json &node) {
+  if (node.is_array()) {
+    for (json &item : node)
+      anchorAtRoot(item);
+    return;
+  }
+  if (!node.is_object())
+    return;
+  for (auto &[key, value] : node.items()) {
+    if (key == "artifactLocation" && value.is_object() &&
+        value.contains("uri") && value["uri"].is_string() &&
+        value["uri"].get<std::string>().rfind('/', 0) != 0)
+      value["uriBaseId"] = "SRCROOT";
+    else
+      anchorAtRoot(value);
+  }
+}
+
 bool hasFix(const v1::RaceCandidate &c) {
   return c.has_repair() && c.repair().verified() && c.repair().edits_size() > 0 &&
          !c.repair().builds_on_earlier();
@@ -93,7 +113,8 @@ bool hasFix(const v1::RaceCandidate &c) {
 } // namespace
 
 std::string toSarif(const v1::AnalysisResult &result, double min_score,
-                    bool include_below_threshold) {
+                    bool include_below_threshold,
+                    const std::string &source_root) {
   json rules = json::array();
   std::map<v1::RaceClass, int> rule_index;
   for (v1::RaceClass c : {v1::RACE_CLASS_INTRA_WARP, v1::RACE_CLASS_INTRA_BLOCK,
@@ -154,6 +175,13 @@ std::string toSarif(const v1::AnalysisResult &result, double min_score,
                                                    {"rules", rules}}}}},
                              {"invocations", json::array({invocation})},
                              {"results", results}}})}};
+  if (!source_root.empty()) {
+    json &run = sarif["runs"][0];
+    anchorAtRoot(run["results"]);
+    anchorAtRoot(run["invocations"]);
+    run["originalUriBaseIds"] = {
+        {"SRCROOT", {{"uri", "file://" + source_root + "/"}}}};
+  }
   return sarif.dump(2) + "\n";
 }
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -151,6 +152,58 @@ TEST(AnalyzeCommand, FingerprintSurvivesEditsElsewhereInTheFile) {
               after.candidates(i).first().location().line());
   }
   EXPECT_EQ(before.candidates(0).fingerprint().rfind("v1:", 0), 0u);
+}
+
+// The same program in two checkouts: what is recorded names its files
+// relative to the project root, so both results agree.
+TEST(AnalyzeCommand, RecordedPathsAreRelativeToTheProjectRoot) {
+  namespace fs = std::filesystem;
+  TempSource first(kRacy), second(kRacy);
+  std::vector<std::string> roots;
+  for (const TempSource *checkout : {&first, &second}) {
+    fs::path root = fs::path(checkout->path()).parent_path();
+    fs::create_directories(root / ".git");
+    fs::create_directories(root / "src");
+    fs::rename(checkout->path(), root / "src" / "k.cu");
+    roots.push_back(root.string());
+  }
+  // From a subdirectory of the first checkout, the root is its git top
+  // level; the second is named with --root from anywhere.
+  ProcessResult in_tree = runProcess(
+      {"/bin/sh", "-c",
+       "cd '" + roots[0] + "/src' && '" + gpuraceBinary() +
+           "' analyze --format=json k.cu"});
+  ProcessResult with_flag =
+      runProcess({gpuraceBinary(), "analyze", "--format=json", "--root",
+                  roots[1], roots[1] + "/src/k.cu"});
+  v1::AnalysisResult a = parseResult(in_tree.out), b = parseResult(with_flag.out);
+  ASSERT_GT(a.candidates_size(), 0) << in_tree.err;
+  ASSERT_EQ(a.candidates_size(), b.candidates_size());
+  EXPECT_EQ(a.files_analyzed(0), "src/k.cu");
+  EXPECT_EQ(b.files_analyzed(0), "src/k.cu");
+  for (int i = 0; i < a.candidates_size(); ++i) {
+    EXPECT_EQ(a.candidates(i).first().location().file(), "src/k.cu");
+    EXPECT_EQ(b.candidates(i).second().location().file(), "src/k.cu");
+    EXPECT_EQ(a.candidates(i).fingerprint(), b.candidates(i).fingerprint());
+  }
+  EXPECT_EQ(a.plan().access_sites(0).location().file(), "src/k.cu");
+
+  // SARIF anchors the relative URIs at the root it records.
+  ProcessResult sarif =
+      runProcess({gpuraceBinary(), "analyze", "--format=sarif", "--root",
+                  roots[1], roots[1] + "/src/k.cu"});
+  auto run = nlohmann::json::parse(sarif.out)["runs"][0];
+  EXPECT_EQ(run["originalUriBaseIds"]["SRCROOT"]["uri"],
+            "file://" + fs::canonical(roots[1]).string() + "/");
+  auto artifact =
+      run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+  EXPECT_EQ(artifact["uri"], "src/k.cu");
+  EXPECT_EQ(artifact["uriBaseId"], "SRCROOT");
+
+  ProcessResult bad = runProcess({gpuraceBinary(), "analyze", "--root",
+                                  roots[1] + "/nowhere", roots[1] + "/src/k.cu"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("--root"), std::string::npos) << bad.err;
 }
 
 TEST(AnalyzeCommand, SarifHasTwoLocationsAndAThreadFlowPerThread) {

@@ -75,6 +75,11 @@ const std::vector<AgentOption> kTable = {
      "instrumented with; maps recorded site numbers to source sites and "
      "fingerprints. Without it sites are reported by number",
      GPURACE_STRING_OPTION(plan)},
+    {"GPURACE_SOURCE_ROOT", "--root", "",
+     "project root: reported sites name their files relative to it, as "
+     "gpurace analyze records them (gpurace run's default: the top level of "
+     "the git work tree around the working directory)",
+     GPURACE_STRING_OPTION(source_root)},
     {"GPURACE_REPORT", "--report", "",
      "file the reports are appended to, one RuntimeReport JSON per line and "
      "checked launch",

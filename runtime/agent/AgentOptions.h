@@ -18,6 +18,8 @@ namespace gpurace::rt {
 
 struct AgentOptions {
   std::string plan;
+  // Reported sites name files relative to it (see common/ProjectPaths.h).
+  std::string source_root;
   std::string report_file;
   std::string server;
   std::string token;

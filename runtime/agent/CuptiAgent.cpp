@@ -255,6 +255,7 @@ std::string start(Agent &agent) {
     auto plan = SitePlan::load(agent.options.plan, error);
     if (!plan)
       return error;
+    plan->relativizeSourcePaths(agent.options.source_root);
     config.plan = std::move(*plan);
   }
   // Sinks first: the gRPC library they start must outlive atExit.

@@ -3,6 +3,7 @@
 // set them, and the program inherits them with CUDA_INJECTION64_PATH.
 #include "runtime/cli/RuntimeCommands.h"
 
+#include "common/ProjectPaths.h"
 #include "runtime/agent/AgentOptions.h"
 #include "runtime/agent/AgentSummary.h"
 
@@ -97,6 +98,15 @@ std::string prepareEnvironment(const RunFlags &flags, const std::string &agent,
                                const std::string &summary) {
   for (const auto &[variable, value] : flags.options)
     setenv(variable.c_str(), value.c_str(), 1);
+  // The project root, canonical, for the agent: --root (or an inherited
+  // GPURACE_SOURCE_ROOT), else the git work tree around us.
+  const char *given = std::getenv("GPURACE_SOURCE_ROOT");
+  std::string root_error;
+  std::string root =
+      findProjectRoot(given ? given : "", ".", root_error);
+  if (!root_error.empty())
+    return root_error;
+  setenv("GPURACE_SOURCE_ROOT", root.c_str(), 1);
   setenv("GPURACE_SUMMARY_FILE", summary.c_str(), 1);
   setenv("CUDA_INJECTION64_PATH", agent.c_str(), 1);
   rt::AgentOptions options;

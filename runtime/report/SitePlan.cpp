@@ -1,5 +1,7 @@
 #include "runtime/report/SitePlan.h"
 
+#include "common/ProjectPaths.h"
+
 #include "proto/JsonCodec.h"
 
 #include <fstream>
@@ -81,6 +83,12 @@ std::optional<SitePlan> SitePlan::load(const std::string &path,
     return std::nullopt;
   }
   return SitePlan(std::move(plan), std::move(candidates));
+}
+
+void SitePlan::relativizeSourcePaths(const std::string &root) {
+  gpurace::relativizeSourcePaths(plan_, root);
+  for (v1::RaceCandidate &candidate : candidates_)
+    gpurace::relativizeSourcePaths(candidate, root);
 }
 
 std::optional<v1::AccessSite> SitePlan::site(uint32_t index) const {

@@ -28,6 +28,10 @@ public:
   static std::optional<SitePlan> load(const std::string &path,
                                       std::string &error);
 
+  // Names the sites' files relative to `root` where they lie inside it
+  // (a plan made with absolute paths, or by an older gpurace).
+  void relativizeSourcePaths(const std::string &root);
+
   const v1::InstrumentationPlan &plan() const { return plan_; }
   uint32_t accessIndex(int i) const { return uint32_t(i); }
   uint32_t syncIndex(int i) const {

@@ -75,8 +75,9 @@ TEST(AgentOptions, HelpListsEveryVariableWithItsFlag) {
   std::string help = agentOptionsHelp();
   for (const AgentOption &option : agentOptionTable()) {
     EXPECT_NE(help.find(option.variable), std::string::npos) << option.variable;
-    if (option.run_flag)
+    if (option.run_flag) {
       EXPECT_NE(help.find(std::string("(") + option.run_flag + ")"), std::string::npos);
+    }
   }
   EXPECT_NE(help.find("[default: 64M]"), std::string::npos) << help;
 }

@@ -53,6 +53,20 @@ TEST(SitePlanTest, LoadsAPlanFile) {
   EXPECT_FALSE(plan->watches("other"));
 }
 
+// A plan made with absolute paths reports its sites relative to the root
+// the agent is given (gpurace run --root, or the git top level).
+TEST(SitePlanTest, SitesAreNamedRelativeToTheSourceRoot) {
+  v1::InstrumentationPlan made = twoSitePlan();
+  made.mutable_access_sites(0)->mutable_location()->set_file(
+      "/home/ci/build-123/src/k.cu");
+  made.mutable_access_sites(1)->mutable_location()->set_file(
+      "/usr/local/cuda/include/cuda.h");
+  SitePlan plan(made);
+  plan.relativizeSourcePaths("/home/ci/build-123");
+  EXPECT_EQ(plan.site(0)->location().file(), "src/k.cu");
+  EXPECT_EQ(plan.site(1)->location().file(), "/usr/local/cuda/include/cuda.h");
+}
+
 TEST(SitePlanTest, NamesTheFieldOfABadSite) {
   v1::InstrumentationPlan plan = twoSitePlan();
   plan.mutable_access_sites(1)->mutable_location()->set_line(0);
