@@ -211,6 +211,53 @@ TEST_F(CliCommandsTest, DbMigratePruneBackup) {
             1u);
 }
 
+// The same maintenance commands on a PostgreSQL database, by URI.
+TEST_F(CliCommandsTest, DbAndTokenCommandsTakeAPostgresUri) {
+  PostgresCluster *cluster = PostgresCluster::instance();
+  if (!cluster)
+    GTEST_SKIP() << "PostgreSQL tests skipped: "
+                 << PostgresCluster::unavailableReason();
+  std::string url = cluster->createDatabase();
+  auto migrated = gpurace({"db", "migrate", "--db", url});
+  EXPECT_EQ(migrated.exit_code, 0) << migrated.err;
+  EXPECT_NE(migrated.out.find("at schema version"), std::string::npos)
+      << migrated.out;
+  EXPECT_NE(migrated.out.find("(was 0,"), std::string::npos) << migrated.out;
+  auto created = gpurace({"token", "create", "--db", url, "--role", "admin",
+                          "--name", "ops"});
+  EXPECT_EQ(created.exit_code, 0) << created.err;
+  EXPECT_NE(gpurace({"token", "list", "--db", url}).out.find("ops"),
+            std::string::npos);
+  {
+    auto store = openStore(url);
+    for (int i = 0; i < 3; ++i)
+      store->uploadAnalysis(
+          analysisUpload({candidate("v1:0" + std::to_string(i))},
+                         "c" + std::to_string(i), "main", "demo", false));
+  }
+  auto pruned = gpurace({"db", "prune", "--db", url, "--keep-runs", "1"});
+  EXPECT_EQ(pruned.exit_code, 0) << pruned.err;
+  EXPECT_NE(pruned.out.find("deleted 2 runs and 2 races"), std::string::npos)
+      << pruned.out;
+  auto backup =
+      gpurace({"db", "backup", "--db", url, "--to", dir.path("races.dump")});
+  EXPECT_EQ(backup.exit_code, 0) << backup.err;
+  std::ifstream dump(dir.path("races.dump"), std::ios::binary);
+  char magic[5] = {0};
+  dump.read(magic, 5);
+  EXPECT_EQ(std::string(magic, 5), "PGDMP"); // pg_dump's custom format
+
+  auto unreachable = gpurace(
+      {"db", "migrate", "--db",
+       "postgresql://ops:hunter2@/races?host=/nonexistent-gpurace-dir"});
+  EXPECT_EQ(unreachable.exit_code, 1);
+  EXPECT_NE(unreachable.err.find("cannot connect to PostgreSQL"),
+            std::string::npos)
+      << unreachable.err;
+  EXPECT_EQ(unreachable.err.find("hunter2"), std::string::npos)
+      << unreachable.err;
+}
+
 TEST_F(CliCommandsTest, ServeRefusesABadConfig) {
   std::ofstream(dir.path("bad.json")) << R"({"listen": "127.0.0.1:0", "colour": 1})";
   auto r = gpurace({"serve", "--config", dir.path("bad.json"), "--db", db});
