@@ -37,21 +37,36 @@ template <typename F> void inChunks(size_t n, F f) {
 
 } // namespace
 
+namespace {
+
+// Runs `select` + " IN (?, ...)" over `keys`, a chunk at a time, with
+// `first` bound before the keys; calls `row` on each result row.
+template <typename First, typename Key, typename Row>
+void selectIn(Connection &db, const std::string &select, const First &first,
+              const std::vector<Key> &keys, Row row) {
+  inChunks(keys.size(), [&](size_t begin, size_t count) {
+    Statement s = db.prepare(select + " IN (" + marks(count) + ")");
+    s.bind(1, first);
+    for (size_t i = 0; i < count; ++i)
+      s.bind(static_cast<int>(i + 2), keys[begin + i]);
+    while (s.step())
+      row(s);
+  });
+}
+
+} // namespace
+
 std::map<std::string, StoredRace>
 findRaces(Connection &db, int64_t project_id,
           const std::vector<std::string> &fingerprints) {
   std::map<std::string, StoredRace> found;
-  inChunks(fingerprints.size(), [&](size_t first, size_t count) {
-    Statement s = db.prepare("SELECT fingerprint, id, status FROM races "
-                             "WHERE project_id = ? AND fingerprint IN (" +
-                             marks(count) + ")");
-    s.bind(1, project_id);
-    for (size_t i = 0; i < count; ++i)
-      s.bind(static_cast<int>(i + 2), fingerprints[first + i]);
-    while (s.step())
-      found[s.text(0)] = {s.integer(1),
-                          static_cast<v1::RaceStatus>(s.integer(2))};
-  });
+  selectIn(db,
+           "SELECT fingerprint, id, status FROM races WHERE project_id = ? "
+           "AND fingerprint",
+           project_id, fingerprints, [&](const Statement &s) {
+             found[s.text(0)] = {s.integer(1),
+                                 static_cast<v1::RaceStatus>(s.integer(2))};
+           });
   return found;
 }
 
@@ -59,16 +74,13 @@ std::map<int64_t, v1::DetectionState>
 branchStates(Connection &db, const std::string &branch,
              const std::vector<int64_t> &races) {
   std::map<int64_t, v1::DetectionState> states;
-  inChunks(races.size(), [&](size_t first, size_t count) {
-    Statement s = db.prepare("SELECT race_id, state FROM race_branches "
-                             "WHERE branch = ? AND race_id IN (" +
-                             marks(count) + ")");
-    s.bind(1, branch);
-    for (size_t i = 0; i < count; ++i)
-      s.bind(static_cast<int>(i + 2), races[first + i]);
-    while (s.step())
-      states[s.integer(0)] = static_cast<v1::DetectionState>(s.integer(1));
-  });
+  selectIn(db,
+           "SELECT race_id, state FROM race_branches WHERE branch = ? AND "
+           "race_id",
+           branch, races, [&](const Statement &s) {
+             states[s.integer(0)] =
+                 static_cast<v1::DetectionState>(s.integer(1));
+           });
   return states;
 }
 
