@@ -58,7 +58,7 @@ case $target in
     ((smoke)) && every=12 ;;
   analysis-result) dict=json.dict max_len=8192 timeout=10 leaks=1 smoke_runs=20000 ;;
   runtime-report) dict=json.dict max_len=4096 timeout=10 leaks=1 smoke_runs=20000 ;;
-  grpc-request) dict=grpc.dict max_len=4096 timeout=10 leaks=1 smoke_runs=60000 ;;
+  grpc-request) dict=grpc.dict max_len=4096 timeout=10 leaks=1 smoke_runs=30000 ;;
   http-request) dict=http.dict max_len=1024 timeout=10 leaks=1 smoke_runs=40000 ;;
   *) echo "run-fuzzer: unknown target '$target' (see --help)" >&2; exit 2 ;;
 esac
