@@ -51,7 +51,9 @@ public:
   virtual void reset() = 0;
 };
 
-// A use of a cached statement, reset when it goes away.
+// A use of a cached statement, reset when it goes away. A connection keeps
+// one statement per SQL text: a Statement must be done with before the
+// same text is prepared again on that connection.
 class Statement {
 public:
   explicit Statement(PreparedStatement &prepared) : prepared_(&prepared) {}
