@@ -217,7 +217,7 @@ TEST_F(CliCommandsTest, DbAndTokenCommandsTakeAPostgresUri) {
   if (!cluster)
     GTEST_SKIP() << "PostgreSQL tests skipped: "
                  << PostgresCluster::unavailableReason();
-  std::string url = cluster->createDatabase();
+  const std::string url = cluster->createDatabase();
   auto migrated = gpurace({"db", "migrate", "--db", url});
   EXPECT_EQ(migrated.exit_code, 0) << migrated.err;
   EXPECT_NE(migrated.out.find("at schema version"), std::string::npos)

@@ -45,20 +45,10 @@ std::set<std::string> stream(const std::string &address, int first, int last) {
   return acked;
 }
 
-class SharedDatabase : public ::testing::Test {
-protected:
-  void SetUp() override {
-    PostgresCluster *cluster = PostgresCluster::instance();
-    if (!cluster)
-      GTEST_SKIP() << "PostgreSQL tests skipped: "
-                   << PostgresCluster::unavailableReason();
-    db = cluster->createDatabase();
-  }
-  std::string db;
-};
+using SharedDatabase = PostgresTest;
 
 TEST_F(SharedDatabase, ConcurrentIngestThroughTwoServersStoresEachReportOnce) {
-  ServerProcess a(db), b(db);
+  ServerProcess a(url), b(url);
   ASSERT_FALSE(a.grpcAddress().empty());
   ASSERT_FALSE(b.grpcAddress().empty());
   // Both servers get every report at the same time, as an agent's retry
@@ -71,7 +61,7 @@ TEST_F(SharedDatabase, ConcurrentIngestThroughTwoServersStoresEachReportOnce) {
   EXPECT_EQ(through_a.size(), static_cast<size_t>(kReports));
   EXPECT_EQ(through_b.size(), static_cast<size_t>(kReports));
 
-  auto store = openStore(db);
+  auto store = openStore(url);
   auto races = racesByFingerprint(*store, "main");
   ASSERT_EQ(races.size(), static_cast<size_t>(kReports));
   for (const auto &[fingerprint, race] : races)
@@ -83,7 +73,7 @@ TEST_F(SharedDatabase, ConcurrentIngestThroughTwoServersStoresEachReportOnce) {
 }
 
 TEST_F(SharedDatabase, RetriedUploadIsRecognizedByTheOtherServer) {
-  ServerProcess a(db), b(db);
+  ServerProcess a(url), b(url);
   v1::UploadAnalysisRequest upload =
       analysisUpload({candidate("v1:aa"), candidate("v1:bb")}, "c1");
   upload.set_upload_id("ci-job-77");

@@ -71,16 +71,7 @@ TEST(Migrations, NotADatabaseIsAClearError) {
       << store.status().message;
 }
 
-class PostgresMigrations : public ::testing::Test {
-protected:
-  void SetUp() override {
-    cluster = PostgresCluster::instance();
-    if (!cluster)
-      GTEST_SKIP() << "PostgreSQL tests skipped: "
-                   << PostgresCluster::unavailableReason();
-  }
-  PostgresCluster *cluster = nullptr;
-};
+using PostgresMigrations = PostgresTest;
 
 TEST_F(PostgresMigrations, EmptyDatabaseReachesTheLatestVersion) {
   auto db = sql::connect(cluster->createDatabase());

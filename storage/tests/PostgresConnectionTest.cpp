@@ -10,17 +10,13 @@
 namespace gpurace::testing {
 namespace {
 
-class PostgresConnectionTest : public ::testing::Test {
+class PostgresConnectionTest : public PostgresTest {
 protected:
   void SetUp() override {
-    PostgresCluster *cluster = PostgresCluster::instance();
-    if (!cluster)
-      GTEST_SKIP() << "PostgreSQL tests skipped: "
-                   << PostgresCluster::unavailableReason();
-    url = cluster->createDatabase();
-    db = std::make_unique<sql::PostgresConnection>(url);
+    PostgresTest::SetUp();
+    if (!IsSkipped())
+      db = std::make_unique<sql::PostgresConnection>(url);
   }
-  std::string url;
   std::unique_ptr<sql::PostgresConnection> db;
 };
 

@@ -105,6 +105,14 @@ void StoreTest::SetUp() {
   ASSERT_TRUE(store);
 }
 
+void PostgresTest::SetUp() {
+  cluster = PostgresCluster::instance();
+  if (!cluster)
+    GTEST_SKIP() << "PostgreSQL tests skipped: "
+                 << PostgresCluster::unavailableReason();
+  url = cluster->createDatabase();
+}
+
 std::map<std::string, v1::Race> racesByFingerprint(RaceStore &store,
                                                    const std::string &branch) {
   v1::ListRacesRequest request;

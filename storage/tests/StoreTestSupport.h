@@ -64,6 +64,16 @@ protected:
   std::unique_ptr<SqlRaceStore> store;
 };
 
+// A test on a fresh PostgreSQL database, `url`; skipped, saying why, where
+// PostgreSQL is not available.
+class PostgresTest : public ::testing::Test {
+protected:
+  void SetUp() override;
+
+  PostgresCluster *cluster = nullptr;
+  std::string url;
+};
+
 #define INSTANTIATE_BACKEND_TESTS(Suite)                                       \
   INSTANTIATE_TEST_SUITE_P(                                                    \
       Backends, Suite,                                                         \
