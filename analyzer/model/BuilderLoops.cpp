@@ -287,45 +287,62 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
     state_.env.insert_or_assign(v.key, steppedValue(v, exit_k));
   // A do-while tests its condition after the body, where `enters` does not
   // describe it.
-  if (breaks.size() == 1 && !isa<clang::DoStmt>(loop))
-    keepBreakValues(breaks.front(), enters, k, exit_k, entry.pc, assigned, locals_at_entry);
+  if (!breaks.empty() && !isa<clang::DoStmt>(loop))
+    keepBreakValues(breaks, enters, k, exit_k, entry.pc, assigned, locals_at_entry);
 }
 
-void Builder::keepBreakValues(const State &at_break, const z3::expr &enters, const z3::expr &k,
-                              const z3::expr &exit_k, const z3::expr &entry_pc,
-                              const std::set<std::string> &assigned, size_t locals_at_entry) {
+void Builder::keepBreakValues(const std::vector<State> &breaks, const z3::expr &enters,
+                              const z3::expr &k, const z3::expr &exit_k,
+                              const z3::expr &entry_pc, const std::set<std::string> &assigned,
+                              size_t locals_at_entry) {
   auto known = [&](const z3::expr &e) {
     return !symbols_.mentionsLocalsSince(e, locals_at_entry, {k});
   };
-  if (!known(at_break.pc) || !known(enters))
+  if (!known(enters))
     return;
+  for (const State &at_break : breaks)
+    if (!known(at_break.pc))
+      return;
   auto in = [&](const z3::expr &e, const z3::expr &iteration) {
     z3::expr_vector from(ctx()), to(ctx());
     from.push_back(k);
     to.push_back(iteration);
     return z3::expr(e).substitute(from, to);
   };
-  // A thread leaves through the break in its exit iteration, or by the
-  // condition failing there after an iteration that neither failed it nor
-  // broke.
-  z3::expr by_break = symbols_.freshLocalBool("bybreak");
+  // A thread leaves in its exit iteration through one of the breaks (way
+  // j), or by the condition failing there (way n). Either way it ran every
+  // earlier iteration to its end: the condition held and no break was
+  // taken. The break paths exclude each other, as a break ends its path.
+  const int n = static_cast<int>(breaks.size());
+  z3::expr way = symbols_.freshLocal("exitway", kInt64);
+  auto leaves_by = [&](int j) { return way == arith_.constant(j, kInt64); };
   z3::expr one = arith_.constant(1, kInt64);
   z3::expr before_exit = arith_.sub(exit_k, one);
-  model_.thread_facts.push_back(!entry_pc || z3::implies(by_break, in(at_break.pc, exit_k)));
-  model_.thread_facts.push_back(!entry_pc || z3::implies(!by_break, !in(enters, exit_k)));
-  model_.thread_facts.push_back(
-      !entry_pc || z3::implies(!by_break && arith_.lessEq(one, exit_k, true),
-                               in(enters, before_exit) && !in(at_break.pc, before_exit)));
+  z3::expr ran_before = in(enters, before_exit);
+  std::vector<z3::expr> facts{arith_.lessEq(zero64(), way, true),
+                              arith_.lessEq(way, arith_.constant(n, kInt64), true),
+                              z3::implies(leaves_by(n), !in(enters, exit_k))};
+  for (int j = 0; j < n; ++j) {
+    facts.push_back(z3::implies(leaves_by(j), in(breaks[j].pc, exit_k)));
+    ran_before = ran_before && !in(breaks[j].pc, before_exit);
+  }
+  facts.push_back(z3::implies(arith_.lessEq(one, exit_k, true), ran_before));
+  for (const z3::expr &fact : facts)
+    model_.thread_facts.push_back(!entry_pc || fact);
   for (const std::string &key : assigned) {
-    auto left = at_break.env.find(key);
     auto now = state_.env.find(key);
-    if (left == at_break.env.end() || now == state_.env.end() ||
-        left->second.kind != now->second.kind || now->second.kind == Value::Kind::Pointer ||
-        !z3::eq(left->second.expr.get_sort(), now->second.expr.get_sort()) ||
-        !known(left->second.expr))
+    if (now == state_.env.end() || now->second.kind == Value::Kind::Pointer)
       continue;
+    // A break whose value is not known leaves the value the loop havocs.
     Value value = now->second;
-    value.expr = z3::ite(by_break, in(left->second.expr, exit_k), now->second.expr);
+    for (int j = n - 1; j >= 0; --j) {
+      auto left = breaks[j].env.find(key);
+      if (left == breaks[j].env.end() || left->second.kind != now->second.kind ||
+          !z3::eq(left->second.expr.get_sort(), now->second.expr.get_sort()) ||
+          !known(left->second.expr))
+        continue;
+      value.expr = z3::ite(leaves_by(j), in(left->second.expr, exit_k), value.expr);
+    }
     state_.env.insert_or_assign(key, value);
   }
 }

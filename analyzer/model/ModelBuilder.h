@@ -209,14 +209,14 @@ private:
   // known (the for-header counter).
   void walkLoop(const clang::Stmt &loop, const LoopShape &shape,
                 std::vector<SteppedVariable> stepped, const clang::Stmt *head = nullptr);
-  // What the one `break` of a loop leaves in the variables the loop
-  // assigns: after the loop, a thread that left through it holds their
-  // values there at its exit iteration `exit_k` (a flag set in the last
+  // What the `break`s of a loop leave in the variables the loop assigns:
+  // after the loop, a thread that left through one holds their values
+  // there at its exit iteration `exit_k` (a flag set in the last
   // iteration, `computed = ...; if (i == n - 1) break;`). Only values made
   // of what the loop's entry already knew and of its iteration `k` are
   // kept: a value loaded inside the loop is one iteration's, not the exit's.
-  void keepBreakValues(const State &at_break, const z3::expr &enters, const z3::expr &k,
-                       const z3::expr &exit_k, const z3::expr &entry_pc,
+  void keepBreakValues(const std::vector<State> &breaks, const z3::expr &enters,
+                       const z3::expr &k, const z3::expr &exit_k, const z3::expr &entry_pc,
                        const std::set<std::string> &assigned, size_t locals_at_entry);
   // The loop's other induction variables, valued at the loop's entry.
   void addSteppedVariables(const LoopShape &shape, const std::set<std::string> &assigned,

@@ -153,5 +153,46 @@ int main() {
   EXPECT_FALSE(findings(withLast("iteration - 2"), v1::RACE_CLASS_INTER_BLOCK).empty());
 }
 
+TEST(LoopInduction, EachBreakLeavesTheValuesOfItsOwnPath) {
+  // A walk with two exits: past the row's end (no column to write) and in
+  // the last round (the round's column). After the loop the column is the
+  // exit round's wherever the thread writes. When the first exit clamps
+  // the column and still writes, threads of a warp share the last column.
+  const std::string code = R"(
+__global__ void walk(const float *in, float *out, int width, int rounds) {
+  int col = threadIdx.x;
+  bool inside = false;
+  float sum = 0;
+  for (int r = 0; r < rounds; ++r) {
+    col = r * blockDim.x + threadIdx.x;
+    if (col >= width) { PAST_END; break; }
+    inside = true;
+    sum += in[blockIdx.x * width + col];
+    if (r == rounds - 1) break;
+  }
+  if (inside) out[blockIdx.x * width + col] = sum;
+}
+int main() {
+  float *a, *b;
+  cudaMalloc(&a, 64 * 1000 * 4); cudaMalloc(&b, 64 * 1000 * 4);
+  walk<<<64, 128>>>(a, b, 1000, 8);
+}
+)";
+  auto withPastEnd = [&](const char *past_end) {
+    std::string text = code;
+    text.replace(text.find("PAST_END"), 8, past_end);
+    return analyzeCode(text);
+  };
+  auto stops = withPastEnd("inside = false");
+  EXPECT_GT(stops.pairs_checked(), 0);
+  EXPECT_TRUE(findings(stops).empty()) << stops.DebugString();
+  auto clamps = withPastEnd("col = width - 1; inside = true");
+  auto races = findings(clamps, v1::RACE_CLASS_INTRA_WARP);
+  ASSERT_FALSE(races.empty()) << clamps.DebugString();
+  // Both threads write the row's last column.
+  EXPECT_EQ(races.front().witness().byte_offset() % (1000 * 4), 999 * 4)
+      << races.front().witness().DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

@@ -30,15 +30,28 @@ void ModuleRegistry::forgetAll() {
 
 DevicePtr ModuleRegistry::recordBuffer(DeviceApi &device, DriverHandle context,
                                        DriverHandle function) {
-  std::lock_guard<std::mutex> lock(mutex_);
   auto key = std::make_pair(context, function);
-  if (auto known = symbols_.find(key); known != symbols_.end())
-    return known->second;
-  // A failed look-up counts as "not instrumented" from then on: the first
-  // launch reports the failure, later ones do not repeat it.
-  auto at = symbols_.emplace(key, 0).first;
-  at->second = device.findRecordBuffer(function);
-  return at->second;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (auto known = symbols_.find(key); known != symbols_.end())
+      return known->second;
+  }
+  // The look-up runs without the lock: the driver may load the module into
+  // the context right now (lazy loading, the default) and report that on
+  // this thread through the resource callback, which takes the lock.
+  DevicePtr address = 0;
+  try {
+    address = device.findRecordBuffer(function);
+  } catch (...) {
+    // A failed look-up counts as "not instrumented" from then on: the first
+    // launch reports the failure, later ones do not repeat it.
+    std::lock_guard<std::mutex> lock(mutex_);
+    symbols_.emplace(key, 0);
+    throw;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  symbols_.insert_or_assign(key, address);
+  return address;
 }
 
 uint64_t ModuleRegistry::instrumentedModules() const {

@@ -28,7 +28,9 @@ public:
   void forgetAll();
   // The address of `function`'s record buffer pointer in `context`, or 0
   // when its module is not instrumented. Throws DeviceError the first time
-  // a look-up fails; the kernel then counts as not instrumented.
+  // a look-up fails; the kernel then counts as not instrumented. The driver
+  // may call back into moduleLoaded or forgetAll during the look-up, on
+  // the same thread.
   DevicePtr recordBuffer(DeviceApi &device, DriverHandle context,
                          DriverHandle function);
   uint64_t instrumentedModules() const;

@@ -15,9 +15,11 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <future>
 #include <iterator>
 #include <list>
 #include <set>
+#include <thread>
 
 namespace gpurace::rt {
 namespace {
@@ -32,11 +34,17 @@ class HostDevice : public DeviceApi {
 public:
   DevicePtr module_pointer = 0;
   std::function<void()> kernel;
+  // What the driver does on the calling thread while it looks the symbol
+  // up: with lazy loading it loads the module and reports that through the
+  // resource callbacks.
+  std::function<void()> during_lookup;
   std::string failing;
   int lookups = 0;
 
   DevicePtr findRecordBuffer(DriverHandle function) override {
     ++lookups;
+    if (during_lookup)
+      during_lookup();
     failIf("findRecordBuffer", "cuFuncGetModule: CUDA_ERROR_INVALID_HANDLE");
     return function == kShift ? DevicePtr(&module_pointer) : 0;
   }
@@ -197,6 +205,26 @@ TEST_F(LaunchCheckerTest, ConfirmsTheHarnessRaceThroughTheWholeLaunchPath) {
   AgentSummary summary = checker().summary();
   EXPECT_EQ(summary.launches_checked, 1u);
   EXPECT_EQ(summary.races, uint64_t(report.races_size()));
+}
+
+TEST_F(LaunchCheckerTest, TheModuleLoadedDuringTheSymbolLookUpIsCountedWithoutADeadlock) {
+  // Under lazy loading the look-up of the record buffer loads the module,
+  // and the driver calls the resource callback on the launching thread
+  // before the look-up returns. The launch runs on a thread of its own so
+  // that a deadlock fails the test instead of hanging it.
+  const std::string cubin = std::string("\x7f" "ELF") + kRecordBufferSymbol + '\0';
+  device_.during_lookup = [&] { checker().moduleLoaded(cubin.data(), cubin.size()); };
+  checker();
+  auto launched = std::make_shared<std::promise<void>>();
+  std::future<void> done = launched->get_future();
+  std::thread([this, launched] {
+    launch(shiftLaunch());
+    launched->set_value();
+  }).detach();
+  ASSERT_EQ(done.wait_for(std::chrono::seconds(30)), std::future_status::ready)
+      << "the launch deadlocked in the module-loaded callback";
+  EXPECT_FALSE(onlyReport().coverage().checking_disabled());
+  EXPECT_EQ(checker().summary().instrumented_modules, 1u);
 }
 
 TEST_F(LaunchCheckerTest, EachLaunchStartsFromAResetBuffer) {

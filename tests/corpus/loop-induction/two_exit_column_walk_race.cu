@@ -1,0 +1,47 @@
+// category: loop-induction
+// source: row walks that stop at the first of two limits (a ragged row end
+// or the round budget), as in CSR and ELL row kernels and tiled scans:
+// each thread steps its column by the block's width, sums its elements,
+// and stores the sum at the column of the round it stopped in.
+// The loop has two breaks, and the first clamps: a thread that walks past
+// the row's end keeps the row's last column and still writes. Every thread
+// of a block that stops there writes that one element.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+__global__ void lastColumn(const float *in, float *out, int width, int rounds) {
+  int tx = threadIdx.x;
+  int col = tx;
+  bool inside = false;
+  float sum = 0.0f;
+  for (int r = 0; r < rounds; ++r) {
+    col = r * blockDim.x + tx;
+    if (col >= width) {
+      col = width - 1;
+      inside = true;
+      break;
+    }
+    inside = true;
+    sum += in[blockIdx.x * width + col];
+    if (r == rounds - 1)
+      break;
+  }
+  if (inside)
+    out[blockIdx.x * width + col] = sum; // expect-race(clamp): intra-warp
+}
+
+int main() {
+  const int rows = 64, width = 1000, threads = 128;
+  const int rounds = (width + threads - 1) / threads;
+  float *in, *out;
+  cudaMalloc(&in, rows * width * sizeof(float));
+  cudaMalloc(&out, rows * width * sizeof(float));
+  cudaMemset(in, 0, rows * width * sizeof(float));
+  lastColumn<<<rows, threads>>>(in, out, width, rounds);
+  float first = 0;
+  cudaMemcpy(&first, out, sizeof(float), cudaMemcpyDeviceToHost);
+  printf("%f\n", first);
+  cudaFree(in);
+  cudaFree(out);
+  return 0;
+}
