@@ -44,13 +44,17 @@ DevicePtr DriverDevice::findRecordBuffer(DriverHandle function) {
   // the driver tells them apart and rejects the wrong kind.
   CUmodule module = nullptr;
   CUresult as_function = cuFuncGetModule(&module, reinterpret_cast<CUfunction>(function));
-  if (as_function == CUDA_SUCCESS)
-    return checkedGlobal(cuModuleGetGlobal(&address, &bytes, module, kRecordBufferSymbol),
-                         address, bytes, "cuModuleGetGlobal");
+  // Each look-up runs before its results are read: as arguments of one
+  // call, they could be read first (in any order of evaluation).
+  if (as_function == CUDA_SUCCESS) {
+    CUresult found = cuModuleGetGlobal(&address, &bytes, module, kRecordBufferSymbol);
+    return checkedGlobal(found, address, bytes, "cuModuleGetGlobal");
+  }
   CUlibrary library = nullptr;
-  if (cuKernelGetLibrary(&library, reinterpret_cast<CUkernel>(function)) == CUDA_SUCCESS)
-    return checkedGlobal(cuLibraryGetGlobal(&address, &bytes, library, kRecordBufferSymbol),
-                         address, bytes, "cuLibraryGetGlobal");
+  if (cuKernelGetLibrary(&library, reinterpret_cast<CUkernel>(function)) == CUDA_SUCCESS) {
+    CUresult found = cuLibraryGetGlobal(&address, &bytes, library, kRecordBufferSymbol);
+    return checkedGlobal(found, address, bytes, "cuLibraryGetGlobal");
+  }
   check(as_function, "cuFuncGetModule");
   return 0;
 }
