@@ -21,6 +21,8 @@
 
 #include "RecordLayout.h"
 
+#include <type_traits>
+
 // Defined here, once per translation unit: without relocatable device code
 // each translation unit is its own module with its own buffer pointer, which
 // the agent finds by this unmangled name.
@@ -50,9 +52,10 @@ __device__ __forceinline__ uint64_t recordedAddress(const void *p,
 }
 
 // One record for the lanes that execute this call together: the first
-// active lane reserves the slot, every lane fills in its own address.
+// active lane reserves the slot, every lane fills in its own address. `p`
+// may point to volatile data: only its address is recorded.
 __device__ __forceinline__ void record(uint32_t site, uint8_t op, uint8_t scope,
-                                       uint8_t size, const void *p,
+                                       uint8_t size, const volatile void *p,
                                        uint64_t value, uint8_t flags,
                                        uint32_t aux) {
   RecordBufferHeader *buffer = gpurace_record_buffer;
@@ -72,7 +75,7 @@ __device__ __forceinline__ void record(uint32_t site, uint8_t op, uint8_t scope,
   }
   WarpRecord *r = reinterpret_cast<WarpRecord *>(buffer + 1) + slot;
   bool shared = false;
-  r->address[lane] = p ? recordedAddress(p, shared) : 0;
+  r->address[lane] = p ? recordedAddress(const_cast<const void *>(p), shared) : 0;
   r->value[lane] = value;
   if (lane != leader)
     return;
@@ -123,10 +126,11 @@ __device__ __forceinline__ T *__gpurace_rec_a(T *p, uint32_t site,
   return p;
 }
 
-// A plain `p[i] = v`: records the value too, for the same-value filter.
+// A plain `p[i] = v`: records the value too, for the same-value filter. A
+// volatile target is still stored once, through `p`.
 template <class T, class V>
 __device__ __forceinline__ T &__gpurace_store(T *p, const V &v, uint32_t site) {
-  T stored = static_cast<T>(v);
+  typename std::remove_volatile<T>::type stored = static_cast<T>(v);
   gpurace::rt::record(site, gpurace::rt::kOpWrite, 0, sizeof(T), p,
                       gpurace::rt::valueBits(stored), gpurace::rt::kFlagValues,
                       0);

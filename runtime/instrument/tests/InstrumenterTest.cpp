@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <unistd.h>
 
@@ -112,6 +113,31 @@ TEST_F(InstrumenterTest, OutputCompilesWithNvcc) {
   std::string object = prefix_ + "shift.instrumented.o";
   gpurace::testing::ProcessResult r = gpurace::testing::runProcess(
       {GPURACE_NVCC, "-arch=sm_90", "-c", output_, "-o", object});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+#else
+  GTEST_SKIP() << "nvcc not found: CUDA toolkit absent, compile check skipped";
+#endif
+}
+
+TEST(InstrumenterVolatileTest, VolatileAccessesAreRecordedAndStillCompileWithNvcc) {
+  // A volatile store and load: the record takes their address as it is,
+  // and the store still goes through the volatile pointer.
+  std::string error;
+  auto plan = SitePlan::load(kInputs + "/volatile_flag.plan.json", error);
+  ASSERT_TRUE(plan) << error;
+  std::string prefix = ::testing::TempDir() + "gpurace-volatile-" + std::to_string(getpid()) + "-";
+  std::string output = prefix + "volatile_flag.instrumented.cu";
+  InstrumentOutcome o = instrumentFile(*plan, kInputs + "/volatile_flag.cu", output, {},
+                                       GPURACE_DEVICE_RUNTIME_HEADER);
+  ASSERT_TRUE(o.ok) << o.error;
+  EXPECT_TRUE(o.unmatched.empty());
+  std::ifstream in(output);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("__gpurace_store(&(flag[0] )"), std::string::npos) << text;
+  EXPECT_NE(text.find("__gpurace_rec_r(&(flag[0])"), std::string::npos) << text;
+#ifdef GPURACE_NVCC
+  gpurace::testing::ProcessResult r = gpurace::testing::runProcess(
+      {GPURACE_NVCC, "-arch=sm_90", "-c", output, "-o", prefix + "volatile_flag.o"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
 #else
   GTEST_SKIP() << "nvcc not found: CUDA toolkit absent, compile check skipped";
