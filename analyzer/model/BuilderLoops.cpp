@@ -240,12 +240,13 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
 
   z3::expr enters = shape.cond ? asBool(eval(shape.cond)) : ctx().bool_val(true);
   state_.pc = state_.pc && enters;
-  loop_exits_.push_back({switches_.size(), {}});
+  loop_exits_.push_back({switches_.size(), frames_.size(), {}});
   walk(head);
   walk(shape.body);
   if (shape.inc)
     walk(shape.inc);
   std::vector<State> breaks = std::move(loop_exits_.back().breaks);
+  bool returns = loop_exits_.back().returns;
   loop_exits_.pop_back();
   iterations_.pop_back();
   std::vector<z3::expr> at_end = countersOf(state_, per_iteration);
@@ -287,7 +288,7 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
     state_.env.insert_or_assign(v.key, steppedValue(v, exit_k));
   // A do-while tests its condition after the body, where `enters` does not
   // describe it.
-  if (!breaks.empty() && !isa<clang::DoStmt>(loop))
+  if (!breaks.empty() && !returns && !isa<clang::DoStmt>(loop))
     keepBreakValues(breaks, enters, k, exit_k, entry.pc, assigned, locals_at_entry);
 }
 

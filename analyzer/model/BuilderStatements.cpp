@@ -174,6 +174,8 @@ void Builder::walkReturn(const clang::ReturnStmt &stmt) {
     if (!frames_.empty())
       frames_.back().returns.emplace_back(state_.pc, result);
   }
+  for (LoopExits &exits : loop_exits_)
+    exits.returns |= exits.frame_depth == frames_.size();
   endPath();
 }
 

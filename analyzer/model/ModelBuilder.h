@@ -215,6 +215,8 @@ private:
   // iteration, `computed = ...; if (i == n - 1) break;`). Only values made
   // of what the loop's entry already knew and of its iteration `k` are
   // kept: a value loaded inside the loop is one iteration's, not the exit's.
+  // Only for loops that no thread leaves by a return: the exit facts state
+  // that every thread leaves by a break or the condition.
   void keepBreakValues(const std::vector<State> &breaks, const z3::expr &enters,
                        const z3::expr &k, const z3::expr &exit_k, const z3::expr &entry_pc,
                        const std::set<std::string> &assigned, size_t locals_at_entry);
@@ -464,7 +466,11 @@ private:
   // switch of the loop leaves the switch: `switch_depth` tells them apart).
   struct LoopExits {
     size_t switch_depth;
+    // The call depth of the loop's own function.
+    size_t frame_depth;
     std::vector<State> breaks;
+    // A return leaves the loop's function from inside it.
+    bool returns = false;
   };
   std::vector<LoopExits> loop_exits_;
   // What each thread_group variable holds (bindGroupShape); mutable as

@@ -194,5 +194,24 @@ int main() {
       << races.front().witness().DebugString();
 }
 
+TEST(LoopInduction, AThreadThatReturnsInsideALoopWithBreaksIsStillChecked) {
+  // Thread 0 never leaves the loop by its break: it returns from inside
+  // after its store. What the break leaves says nothing of such a thread,
+  // whose store still races with the other threads' reads after the loop.
+  auto result = analyzeCode(R"(
+__global__ void hand(int *out) {
+  for (int r = 0;; ++r) {
+    if (threadIdx.x == 0) { out[0] = r; return; }
+    if (r == 3) break;
+  }
+  out[1 + threadIdx.x] = out[0];
+}
+int main() { int *a; cudaMalloc(&a, 64 * 4); hand<<<1, 32>>>(a); }
+)");
+  auto races = findings(result, v1::RACE_CLASS_INTRA_WARP);
+  ASSERT_FALSE(races.empty()) << result.DebugString();
+  EXPECT_EQ(races.front().witness().byte_offset(), 0) << races.front().witness().DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
