@@ -109,6 +109,12 @@ Detector::splitIntoWords(const WarpRecord &r) const {
                             : ShadowMemory::globalKey(word << 3);
       ShadowAccess access{t.tid, clocks_.now(t, lane), r.site, bytes, r.op,
                           r.scope};
+      // The value is the element's: comparable when the element lies
+      // within this one word.
+      if ((r.flags & kFlagValues) && first >> 3 == last >> 3) {
+        access.has_value = true;
+        access.value = r.value[lane];
+      }
       words.push_back({key, word << 3, access, lane});
     }
   }
@@ -167,7 +173,7 @@ void Detector::checkAgainst(const std::vector<ShadowAccess> &prior,
                             bool shared) {
   for (const ShadowAccess &p : prior) {
     uint8_t overlap = p.bytes & current.access.bytes;
-    if (!overlap || p.tid == t.tid)
+    if (!overlap || p.tid == t.tid || sameValueWrites(p, current.access))
       continue;
     ThreadRef pt = layout_.thread(p.tid);
     if (p.op == kOpAtomic && current.access.op == kOpAtomic &&
@@ -233,7 +239,8 @@ bool Detector::missedScopedSync(const ThreadRef &a, const ThreadRef &b,
 }
 
 // FastTrack's updates: a write supersedes the accesses it covers (ordered
-// ones, and racing ones already reported); an atomic supersedes only what is
+// ones, and racing ones already reported, but not a concurrent store of
+// the same value, which was not); an atomic supersedes only what is
 // ordered before it or plain, since concurrent atomics remain legitimate; a
 // read supersedes earlier ordered reads.
 void Detector::update(ShadowWord &word, const WordAccess &current,
@@ -242,8 +249,13 @@ void Detector::update(ShadowWord &word, const WordAccess &current,
   auto superseded = [&](const ShadowAccess &p) {
     if ((p.bytes & ~a.bytes) != 0)
       return false;
-    if (a.op == kOpWrite || p.tid == t.tid)
+    if (p.tid == t.tid)
       return true;
+    // A concurrent store of the same value was not reported, so it stays:
+    // a later store of another value may race with it.
+    if (a.op == kOpWrite)
+      return !sameValueWrites(p, a) ||
+             clocks_.ordered(layout_.thread(p.tid), p.clock, t, current.lane);
     if (a.op == kOpAtomic && p.op != kOpAtomic && p.op != kOpRead)
       return true;
     return clocks_.ordered(layout_.thread(p.tid), p.clock, t, current.lane);

@@ -13,8 +13,10 @@
 //    scopes decides who may acquire;
 //  - atomics never synchronize by themselves, never race with atomics of
 //    sufficient scope, and race with unordered plain accesses;
-//  - lanes of one store that write the same bytes race unless they all
-//    store the same value (the same-value filter).
+//  - two plain stores to the same bytes race unless both store the same
+//    value (the same-value filter), whether lanes of one store or any two
+//    unordered threads: the bytes hold that value whichever lands last, as
+//    the static analysis's benign same-value writes.
 //
 // Records with fields out of range for the launch are skipped and counted.
 //

@@ -16,6 +16,7 @@
 #define GPURACE_RUNTIME_DETECTOR_SHADOWMEMORY_H
 
 #include "runtime/detector/VectorClock.h"
+#include "runtime/device/RecordLayout.h"
 
 #include <unordered_map>
 #include <vector>
@@ -29,7 +30,17 @@ struct ShadowAccess {
   uint8_t bytes; // bit i: byte i of the word
   uint8_t op;    // kOpRead, kOpWrite or kOpAtomic
   uint8_t scope; // of an atomic
+  // A plain store that recorded the value it wrote, within this word.
+  bool has_value = false;
+  uint64_t value = 0;
 };
+
+// Two plain stores of the same value to the same bytes: whichever lands
+// last, the bytes hold that value, so the pair is benign.
+inline bool sameValueWrites(const ShadowAccess &a, const ShadowAccess &b) {
+  return a.op == kOpWrite && b.op == kOpWrite && a.has_value && b.has_value &&
+         a.bytes == b.bytes && a.value == b.value;
+}
 
 struct ShadowWord {
   std::vector<ShadowAccess> writes; // writes and atomics

@@ -163,6 +163,34 @@ TEST(DetectorTest, SameValueFilterDropsLanesStoringTheSameValue) {
   EXPECT_TRUE(d.races().empty());
 }
 
+TEST(DetectorTest, SameValueFilterDropsStoresOfTheSameValueFromOtherBlocks) {
+  auto same = twoByTwo()
+                  .store(0, 0, 0, lane(0), TraceBuilder::same(kData), [](uint32_t) { return 1; })
+                  .store(0, 1, 1, lane(5), TraceBuilder::same(kData), [](uint32_t) { return 1; })
+                  .run();
+  EXPECT_TRUE(same.races().empty());
+  auto differ = twoByTwo()
+                    .store(0, 0, 0, lane(0), TraceBuilder::same(kData), [](uint32_t) { return 1; })
+                    .store(1, 1, 1, lane(5), TraceBuilder::same(kData), [](uint32_t) { return 2; })
+                    .run();
+  EXPECT_EQ(onlyRace(differ).race_class, v1::RACE_CLASS_INTER_BLOCK);
+}
+
+TEST(DetectorTest, AStoreOfTheSameValueDoesNotHideTheFirstStoreFromALaterOne) {
+  // Block 0 and block 1 both store 1; block 1 then passes a barrier and
+  // stores 2, ordered after its own store but not after block 0's.
+  auto d = twoByTwo()
+               .store(0, 0, 0, lane(0), TraceBuilder::same(kData), [](uint32_t) { return 1; })
+               .store(0, 1, 0, lane(0), TraceBuilder::same(kData), [](uint32_t) { return 1; })
+               .barrierAll(9, 1)
+               .store(1, 1, 1, lane(0), TraceBuilder::same(kData), [](uint32_t) { return 2; })
+               .run();
+  const Race &r = onlyRace(d);
+  EXPECT_EQ(r.race_class, v1::RACE_CLASS_INTER_BLOCK);
+  EXPECT_EQ(r.first_tid, 0u);
+  EXPECT_EQ(r.second_tid, 96u);
+}
+
 TEST(DetectorTest, LanesOfOneStoreWithoutValuesRace) {
   auto d = twoByTwo()
                .write(0, 0, 0, lane(2) | lane(9), TraceBuilder::same(kData))
