@@ -112,6 +112,24 @@ int main() {
   }
 }
 
+TEST(AnalyzeCommand, AMacroRightAfterAStringLiteralParsesAsNvccReadsIt) {
+  // `"text"MACRO`: GCC, nvcc's host compiler, reads a string and a macro
+  // with a warning, where Clang's default is an error that would keep the
+  // kernel out of the analysis.
+  const char *code = R"(
+#include <cstdio>
+#define NODE_ID "%d"
+__global__ void visit(int *seen, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) printf("node ("NODE_ID")\n", seen[i / 2]++);
+}
+int main() { int *a; cudaMalloc(&a, 4096); visit<<<4, 256>>>(a, 1024); }
+)";
+  auto result = analyzeCode(code);
+  EXPECT_EQ(result.errors_size(), 0) << result.DebugString();
+  EXPECT_FALSE(findings(result).empty()) << result.DebugString();
+}
+
 TEST(AnalyzeCommand, MissingFileAndBadFlagsAreOneLineErrors) {
   ProcessResult missing = runProcess({gpuraceBinary(), "analyze", "/nonexistent/x.cu"});
   EXPECT_EQ(missing.exit_code, 1);
