@@ -1,5 +1,7 @@
 #include "analyzer/frontend/SourceParser.h"
 
+#include "analyzer/frontend/LaunchChevrons.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/Diagnostic.h>
@@ -9,6 +11,7 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 
 #include <set>
 
@@ -133,8 +136,15 @@ ParsedSource parseSource(const std::string &file, const std::vector<std::string>
   // path and the text by reference until it has run.
   llvm::SmallString<256> absolute(file);
   llvm::sys::fs::make_absolute(absolute);
-  if (contents) {
-    out.contents = std::make_unique<const std::string>(*contents);
+  // What Clang reads: the caller's text or the file's, with spaced launch
+  // chevrons joined (nvcc's reading).
+  std::optional<std::string> text = contents;
+  if (!text)
+    if (auto buffer = llvm::MemoryBuffer::getFile(absolute))
+      text = (*buffer)->getBuffer().str();
+  std::optional<std::string> joined = text ? joinSpacedLaunchChevrons(*text) : std::nullopt;
+  if (contents || joined) {
+    out.contents = std::make_unique<const std::string>(joined ? *joined : *contents);
     tool.mapVirtualFile(absolute, *out.contents);
   }
   ErrorCollector collector(out);
