@@ -3,6 +3,7 @@
 #include "runtime/instrument/HarnessRewriter.h"
 
 #include "analyzer/frontend/CompileFlags.h"
+#include "analyzer/frontend/LaunchChevrons.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -239,8 +240,12 @@ RewriteResult rewriteSource(const RewriteRequest &request) {
   llvm::raw_string_ostream diag_stream(diagnostics);
   clang::DiagnosticOptions diag_options;
   clang::TextDiagnosticPrinter printer(diag_stream, diag_options);
+  // Spaced launch chevrons are joined first, as the analyzer reads them;
+  // the output keeps them joined, which nvcc reads alike.
+  std::string code = gpurace::analyzer::joinSpacedLaunchChevrons(request.code)
+                         .value_or(request.code);
   std::unique_ptr<clang::ASTUnit> ast = clang::tooling::buildASTFromCodeWithArgs(
-      request.code, parseArguments(request.file, request.flags), request.file,
+      code, parseArguments(request.file, request.flags), request.file,
       "gpurace-instrument",
       std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), {}, &printer);
@@ -258,8 +263,7 @@ RewriteResult rewriteSource(const RewriteRequest &request) {
 
   clang::SourceManager &sm = ast->getSourceManager();
   const llvm::RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());
-  std::string body = buffer ? std::string(buffer->begin(), buffer->end())
-                            : request.code;
+  std::string body = buffer ? std::string(buffer->begin(), buffer->end()) : code;
   result.output = "#include \"" + request.runtime_header + "\"\n#line 1 \"" +
                   request.file + "\"\n" + body;
   result.ok = true;

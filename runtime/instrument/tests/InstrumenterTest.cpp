@@ -162,6 +162,19 @@ TEST(InstrumenterErrorsTest, AFileThatDoesNotParseIsAnErrorAndWritesNothing) {
   EXPECT_FALSE(std::ifstream(out).good());
 }
 
+TEST(InstrumenterErrorsTest, ALaunchWithSpacedChevronsParsesAsNvccReadsIt) {
+  std::string prefix = ::testing::TempDir() + "gpurace-spaced-" + std::to_string(getpid()) + "-";
+  std::string source = prefix + "spaced.cu";
+  std::ofstream(source) << "__global__ void k(int *a) { a[threadIdx.x] = 0; }\n"
+                           "void run(int *a) { k << < 2, 64 >> > (a); }\n";
+  std::string out = prefix + "spaced.out.cu";
+  InstrumentOutcome o = instrumentFile(SitePlan(), source, out, {}, "x.cuh");
+  ASSERT_TRUE(o.ok) << o.error;
+  std::ifstream in(out);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("k <<<  2, 64 >>>  (a);"), std::string::npos) << text;
+}
+
 TEST(InstrumenterFlagsTest, KeepsOnlyTheFlagsThatMatterToParsing) {
   std::vector<std::string> flags = parseFlagsOf(
       {"nvcc", "-Iinc", "-I", "other", "-DN=4", "-O3", "-arch=sm_90",
