@@ -112,7 +112,10 @@ private:
   // A witness for a pair the solver could not decide, searched for with the
   // launch's host values fixed.
   std::optional<z3::model> witnessWithFixedLaunch(z3::solver &solver,
-                                                  const std::vector<z3::expr> &trackers) const;
+                                                  const std::vector<z3::expr> &trackers);
+  // One assignment of the launch's host values and parameters that the base
+  // allows, as equalities; none where the solver finds none.
+  const std::optional<z3::expr_vector> &fixedLaunch();
   // Whether the launch shows where a pointer parameter points in its buffer.
   bool placed(const MemoryObject &object) const;
   // Where two pointer parameters share a buffer only under a host
@@ -187,6 +190,8 @@ private:
   std::vector<z3::expr> base_;
   std::vector<z3::expr> base_trackers_;
   std::optional<z3::solver> pair_solver_;
+  std::optional<z3::expr_vector> fixed_launch_;
+  bool fixed_launch_searched_ = false;
   // The last undecided query stopped at the wall-clock cap, not the
   // (deterministic) effort limit.
   bool out_of_time_ = false;
@@ -691,30 +696,43 @@ bool Checker::readsWhatItStored(z3::solver &solver, const std::vector<z3::expr> 
 }
 
 std::optional<z3::model>
-Checker::witnessWithFixedLaunch(z3::solver &solver,
-                                const std::vector<z3::expr> &trackers) const {
+Checker::witnessWithFixedLaunch(z3::solver &solver, const std::vector<z3::expr> &trackers) {
   // Products of thread coordinates and host values (`y * stride`) make a
   // query nonlinear; with the host values fixed to one assignment the launch
   // allows, it is linear. A model found that way is a real witness.
-  z3::solver launch(ctx());
-  setEffort(launch, options_.query_rlimit / 4);
-  std::vector<z3::expr> launch_trackers;
-  addBase(launch, launch_trackers);
-  if (launch.check(asVector(launch_trackers)) != z3::sat)
+  const std::optional<z3::expr_vector> &launch = fixedLaunch();
+  if (!launch)
     return std::nullopt;
-  z3::model values = launch.get_model();
   solver.push();
-  for (unsigned i = 0; i < values.num_consts(); ++i) {
-    z3::func_decl symbol = values.get_const_decl(i);
-    std::string name = symbol.name().str();
-    if (name.rfind("param:", 0) == 0 || name.rfind("host:", 0) == 0)
-      solver.add(symbol() == values.get_const_interp(symbol));
-  }
+  for (const z3::expr &value : *launch)
+    solver.add(value);
   std::optional<z3::model> witness;
   if (solver.check(asVector(trackers)) == z3::sat)
     witness = solver.get_model();
   solver.pop();
   return witness;
+}
+
+const std::optional<z3::expr_vector> &Checker::fixedLaunch() {
+  // The base is the same for every pair: its one assignment is found once.
+  if (fixed_launch_searched_)
+    return fixed_launch_;
+  fixed_launch_searched_ = true;
+  z3::solver launch(ctx());
+  setEffort(launch, options_.query_rlimit / 4);
+  std::vector<z3::expr> launch_trackers;
+  addBase(launch, launch_trackers);
+  if (launch.check(asVector(launch_trackers)) != z3::sat)
+    return fixed_launch_;
+  z3::model values = launch.get_model();
+  fixed_launch_.emplace(ctx());
+  for (unsigned i = 0; i < values.num_consts(); ++i) {
+    z3::func_decl symbol = values.get_const_decl(i);
+    std::string name = symbol.name().str();
+    if (name.rfind("param:", 0) == 0 || name.rfind("host:", 0) == 0)
+      fixed_launch_->push_back(symbol() == values.get_const_interp(symbol));
+  }
+  return fixed_launch_;
 }
 
 ClassQuery Checker::namedDefect(const MemoryAccess &a, const MemoryAccess &b,
