@@ -246,6 +246,9 @@ void HostValues::addScalingFacts(const clang::Stmt &loop, const z3::expr &at_lau
 std::vector<Fact> HostValues::dominatingFacts() {
   std::vector<Fact> facts;
   const clang::Stmt *child = launch_;
+  // The statement below `child` on the way up: for a switch, the statement
+  // of its body that holds the launch.
+  const clang::Stmt *grandchild = nullptr;
   for (auto parents = ast_.getParents(*launch_); !parents.empty();
        parents = ast_.getParents(parents[0])) {
     const clang::Stmt *parent = parents[0].get<clang::Stmt>();
@@ -267,7 +270,11 @@ std::vector<Fact> HostValues::dominatingFacts() {
     } else if (auto *loop = dyn_cast<clang::WhileStmt>(parent)) {
       if (child == loop->getBody())
         addLoopFacts(*loop, loop->getCond(), *loop->getBody(), facts);
+    } else if (auto *switch_stmt = dyn_cast<clang::SwitchStmt>(parent)) {
+      if (child == switch_stmt->getBody() && grandchild)
+        addSwitchFacts(*switch_stmt, *grandchild, facts);
     }
+    grandchild = child;
     child = parent;
   }
   if (caller_)

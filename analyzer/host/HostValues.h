@@ -47,6 +47,7 @@ class IfStmt;
 class MemberExpr;
 class QualType;
 class Stmt;
+class SwitchStmt;
 class VarDecl;
 } // namespace clang
 
@@ -278,6 +279,10 @@ private:
   // a variable of the condition before the launch, and what the writes of
   // its induction variables say: where they start, their direction, their
   // stride.
+  // The values of `switch_stmt`'s condition whose labels reach `element`,
+  // the statement of its body that holds the launch (HostSwitches.cpp).
+  void addSwitchFacts(const clang::SwitchStmt &switch_stmt, const clang::Stmt &element,
+                      std::vector<Fact> &facts);
   void addLoopFacts(const clang::Stmt &loop, const clang::Expr *condition,
                     const clang::Stmt &body, std::vector<Fact> &facts);
   void addInductionFacts(const clang::Stmt &loop, const clang::VarDecl &var,

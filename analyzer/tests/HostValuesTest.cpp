@@ -448,5 +448,54 @@ int main(int argc, char **argv) {
                    256, 512);
 }
 
+TEST(HostValues, ALaunchUnderASwitchCaseRunsForTheLabelsThatReachIt) {
+  // The label before falls through into the launch's case: 128 keeps the
+  // block within the kernel's 256-thread stride, 512 does not.
+  auto found = raceFreeThenRacy(withHost(R"(
+#include <cstdio>
+#include <cstdlib>
+void launch(int threads) {
+  float *out; cudaMalloc(&out, 1 << 22);
+  switch (threads) {
+  case 1024:
+    printf("too wide\n");
+    break;
+  case %d:
+    printf("narrow\n");
+  case 256:
+    fill<<<1024, threads>>>(out, 1 << 20);
+    break;
+  default:
+    break;
+  }
+}
+int main(int argc, char **argv) {
+  launch(atoi(argv[1]));
+}
+)"),
+                                128, 512);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().block_dim().x(), 512u) << found[0].DebugString();
+}
+
+TEST(HostValues, ALaunchUnderDefaultRunsForNoValueALabelNames) {
+  raceFreeThenRacy(withHost(R"(
+#include <cstdlib>
+void launch(int threads) {
+  float *out; cudaMalloc(&out, 1 << 22);
+  switch (threads > 256 ? 1 : 0) {
+  case %d:
+    return;
+  default:
+    fill<<<1024, threads>>>(out, 1 << 20);
+  }
+}
+int main(int argc, char **argv) {
+  launch(atoi(argv[1]));
+}
+)"),
+                   1, 0);
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
