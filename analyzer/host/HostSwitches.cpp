@@ -104,6 +104,13 @@ void HostValues::addSwitchFacts(const clang::SwitchStmt &switch_stmt,
   }
   if (!found || (reaching.values.empty() && !reaching.from_default))
     return;
+  // The condition's value at the launch is what it was at the switch only
+  // if the body does not change it on the way.
+  std::vector<const clang::VarDecl *> tested;
+  collectVars(switch_stmt.getCond(), tested);
+  for (const clang::VarDecl *var : tested)
+    if (changedBeforeLaunch(*body, *var))
+      return;
   std::optional<z3::expr> condition = value(switch_stmt.getCond());
   if (!condition)
     return;

@@ -497,5 +497,28 @@ int main(int argc, char **argv) {
                    1, 0);
 }
 
+TEST(HostValues, ASwitchConditionTheCaseChangesBeforeTheLaunchSaysNothing) {
+  // Under `case 256:` the block size is whatever the case sets it to, not
+  // the label: 512 threads overlap the next block's elements.
+  auto result = analyzeCode(withHost(R"(
+#include <cstdlib>
+void launch(int threads) {
+  float *out; cudaMalloc(&out, 1 << 22);
+  switch (threads) {
+  case 256:
+    threads = 512;
+    fill<<<1024, threads>>>(out, 1 << 20);
+    break;
+  default:
+    break;
+  }
+}
+int main(int argc, char **argv) {
+  launch(atoi(argv[1]));
+}
+)"));
+  EXPECT_FALSE(findings(result).empty()) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
