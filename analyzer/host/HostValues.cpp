@@ -142,13 +142,32 @@ z3::expr HostValues::combine(const std::vector<Definition> &definitions,
 
 z3::expr HostValues::branchTaken(const Definition &definition) {
   z3::expr taken = arith_.context().bool_val(true);
-  for (const auto &[branch, holds] : definition.conditions) {
+  for (const Definition::Choice &choice : definition.conditions) {
+    if (auto *switch_stmt = dyn_cast<clang::SwitchStmt>(choice.branch)) {
+      taken = taken && switchTaken(*switch_stmt, choice.entry);
+      continue;
+    }
+    auto *branch = clang::cast<clang::IfStmt>(choice.branch);
     auto known = branch_conditions_.find(branch);
     if (known == branch_conditions_.end())
       known = branch_conditions_.emplace(branch, conditionValue(*branch->getCond())).first;
-    taken = taken && (holds ? known->second : !known->second);
+    taken = taken && (choice.holds ? known->second : !known->second);
   }
   return taken;
+}
+
+z3::expr HostValues::switchTaken(const clang::SwitchStmt &switch_stmt, const EntryLabels &entry) {
+  auto known = switch_conditions_.find(&switch_stmt);
+  if (known == switch_conditions_.end()) {
+    std::optional<z3::expr> tested = value(switch_stmt.getCond());
+    known = switch_conditions_
+                .emplace(&switch_stmt,
+                         tested ? *tested : symbols_.freshShared("host:switch", kInt64))
+                .first;
+  }
+  // The walk that chose the entry read the labels.
+  std::optional<SwitchLabels> labels = readSwitchLabels(switch_stmt, ast_);
+  return switchEntered(known->second, entry, labels ? labels->all_values : std::set<int64_t>());
 }
 
 z3::expr HostValues::conditionValue(const clang::Expr &condition) {

@@ -143,6 +143,12 @@ private:
   z3::expr updatedValue(const Definition &definition, const clang::VarDecl &var,
                         const std::string &field);
   z3::expr branchTaken(const Definition &definition);
+  // That `switch_stmt` was entered by one of `entry`'s labels.
+  z3::expr switchTaken(const clang::SwitchStmt &switch_stmt, const EntryLabels &entry);
+  // That `condition` selects one of `entry`'s labels, where `all_values`
+  // are the switch's case labels (HostSwitches.cpp).
+  z3::expr switchEntered(const z3::expr &condition, const EntryLabels &entry,
+                         const std::set<int64_t> &all_values) const;
   // What a call whose body is visible leaves in `var` (its `field`), handed
   // to it by address or reference (`getSizes(&grid, &block)`), or what a
   // call returns (`MatrixDim d = dims(n)`): the callee's definitions at its
@@ -342,6 +348,7 @@ private:
   std::map<std::tuple<const clang::Stmt *, const clang::VarDecl *, std::string>, z3::expr>
       definition_values_;
   std::map<const clang::IfStmt *, z3::expr> branch_conditions_;
+  std::map<const clang::SwitchStmt *, z3::expr> switch_conditions_;
   std::shared_ptr<std::map<std::string, v1::Imprecision>> unknowns_;
   std::vector<Fact> value_facts_;
   std::set<std::string> ranged_;

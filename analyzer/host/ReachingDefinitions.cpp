@@ -159,6 +159,19 @@ bool isLoop(const clang::Stmt &stmt) {
   return isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(stmt);
 }
 
+// Whether `stmt` holds a `break` that leaves the switch around it (one not
+// inside a loop or switch of its own).
+bool breaksOutOf(const clang::Stmt &stmt) {
+  if (isa<clang::BreakStmt>(stmt))
+    return true;
+  if (isLoop(stmt) || isa<clang::SwitchStmt>(stmt))
+    return false;
+  for (const clang::Stmt *child : stmt.children())
+    if (child && breaksOutOf(*child))
+      return true;
+  return false;
+}
+
 } // namespace
 
 std::string writtenField(const clang::Stmt &write, const clang::VarDecl &var, bool pointee) {
@@ -330,6 +343,9 @@ struct ReachingDefinitions::Walk {
     }
     if (isa<clang::Expr>(stmt))
       return in; // writes inside the statement of the point are not ordered
+    if (auto *switch_stmt = dyn_cast<clang::SwitchStmt>(&stmt);
+        switch_stmt && writes(stmt) && !env.contains(*switch_stmt->getCond(), *point))
+      return intoSwitch(*switch_stmt, std::move(in));
     // A switch, try or label around the point: written inside, unknown.
     if (writes(stmt))
       return unknown(stmt, "set inside '" + std::string(stmt.getStmtClassName()) + "'");
@@ -458,6 +474,8 @@ struct ReachingDefinitions::Walk {
     }
     if (auto *branch = dyn_cast<clang::IfStmt>(&stmt))
       return throughBranch(*branch, std::move(in), reaches);
+    if (auto *switch_stmt = dyn_cast<clang::SwitchStmt>(&stmt))
+      return throughSwitch(*switch_stmt, std::move(in), reaches);
     if (isLoop(stmt))
       return leftByLoop(stmt, std::move(in));
     if (auto *expr = dyn_cast<clang::Expr>(&stmt))
@@ -582,7 +600,7 @@ struct ReachingDefinitions::Walk {
       if (!live)
         continue;
       for (Definition &d : *defs) {
-        d.conditions.emplace_back(&branch, holds);
+        d.conditions.push_back({&branch, holds, {}});
         out.push_back(std::move(d));
       }
     }
@@ -592,6 +610,110 @@ struct ReachingDefinitions::Walk {
     if (out.size() > kMaxDefinitions)
       return unknown(branch, "set differently on more paths than are followed");
     return out;
+  }
+
+  // How a path through the statements of a switch's body ended.
+  enum class CaseEnd { FellThrough, LeftSwitch, Stopped, Unread };
+
+  // The definitions along the body's statements [from, until) entered at
+  // `from`: to `until` (FellThrough), out of the switch by a break
+  // (LeftSwitch), or by a return, throw or jump (Stopped). A break inside
+  // a branch of a case is not followed (Unread).
+  Definitions alongCases(const SwitchLabels &labels, size_t from, size_t until, Definitions in,
+                         CaseEnd &end) const {
+    end = CaseEnd::FellThrough;
+    for (size_t j = from; j < until; ++j) {
+      const clang::Stmt *stmt = labels.statements[j];
+      if (!stmt)
+        continue;
+      std::vector<const clang::Stmt *> steps{stmt};
+      if (auto *block = dyn_cast<clang::CompoundStmt>(stmt))
+        steps.assign(block->body_begin(), block->body_end());
+      for (const clang::Stmt *step : steps) {
+        if (isa<clang::BreakStmt>(step)) {
+          end = CaseEnd::LeftSwitch;
+          return in;
+        }
+        if (breaksOutOf(*step)) {
+          end = CaseEnd::Unread;
+          return in;
+        }
+        bool reaches = true;
+        in = through(*step, std::move(in), reaches);
+        if (!reaches) {
+          end = CaseEnd::Stopped;
+          return in;
+        }
+      }
+    }
+    return in;
+  }
+
+  static void enteredBy(const clang::SwitchStmt &switch_stmt, const EntryLabels &entry,
+                        Definitions path, Definitions &out) {
+    for (Definition &d : path) {
+      d.conditions.push_back({&switch_stmt, true, entry});
+      out.push_back(std::move(d));
+    }
+  }
+
+  // After a switch that writes the variable: one path per entry label, to
+  // the break that leaves the switch or the end of its body, and the path
+  // of a value no label names where there is no `default`.
+  Definitions throughSwitch(const clang::SwitchStmt &switch_stmt, Definitions in,
+                            bool &reaches) const {
+    std::optional<SwitchLabels> labels = readSwitchLabels(switch_stmt, env.ast_);
+    if (!labels || writes(*switch_stmt.getCond()))
+      return unknown(switch_stmt, "changed inside 'SwitchStmt'");
+    Definitions out;
+    for (size_t i = 0; i < labels->statements.size(); ++i) {
+      if (labels->entries[i].empty())
+        continue;
+      CaseEnd end;
+      Definitions path = alongCases(*labels, i, labels->statements.size(), in, end);
+      if (end == CaseEnd::Unread)
+        return unknown(switch_stmt, "changed inside 'SwitchStmt'");
+      if (end != CaseEnd::Stopped)
+        enteredBy(switch_stmt, labels->entries[i], std::move(path), out);
+    }
+    if (!labels->has_default)
+      enteredBy(switch_stmt, EntryLabels{{}, true}, std::move(in), out);
+    reaches = !out.empty();
+    if (!reaches)
+      return out;
+    if (out.size() > kMaxDefinitions)
+      return unknown(switch_stmt, "set differently on more paths than are followed");
+    return out;
+  }
+
+  // Into the case of a switch that holds the point: the paths entered at
+  // each label up to it that fall through to it.
+  Definitions intoSwitch(const clang::SwitchStmt &switch_stmt, Definitions in) const {
+    std::optional<SwitchLabels> labels = readSwitchLabels(switch_stmt, env.ast_);
+    if (!labels)
+      return unknown(switch_stmt, "set inside 'SwitchStmt'");
+    size_t holder = 0;
+    while (holder < labels->statements.size() &&
+           !env.contains(*labels->body->body_begin()[holder], *point))
+      ++holder;
+    const clang::Stmt *target =
+        holder < labels->statements.size() ? labels->statements[holder] : nullptr;
+    if (!target || !env.contains(*target, *point))
+      return unknown(switch_stmt, "set inside 'SwitchStmt'");
+    Definitions reaching;
+    for (size_t i = 0; i <= holder; ++i) {
+      if (labels->entries[i].empty())
+        continue;
+      CaseEnd end;
+      Definitions path = alongCases(*labels, i, holder, in, end);
+      if (end == CaseEnd::Unread)
+        return unknown(switch_stmt, "set inside 'SwitchStmt'");
+      if (end == CaseEnd::FellThrough)
+        enteredBy(switch_stmt, labels->entries[i], std::move(path), reaching);
+    }
+    if (reaching.empty() || reaching.size() > kMaxDefinitions)
+      return unknown(switch_stmt, "set inside 'SwitchStmt'");
+    return to(*target, std::move(reaching));
   }
 
   // An expression statement that writes the variable.

@@ -18,6 +18,8 @@
 #ifndef GPURACE_ANALYZER_HOST_REACHINGDEFINITIONS_H
 #define GPURACE_ANALYZER_HOST_REACHINGDEFINITIONS_H
 
+#include "analyzer/host/SwitchLabels.h"
+
 #include <map>
 #include <set>
 #include <string>
@@ -74,8 +76,14 @@ struct Definition {
   std::vector<Definition> before;
   std::string reason;
   // The branches that choose this definition: each if statement with
-  // whether its condition held.
-  std::vector<std::pair<const clang::IfStmt *, bool>> conditions;
+  // whether its condition held, each switch with the labels it was entered
+  // by.
+  struct Choice {
+    const clang::Stmt *branch = nullptr;
+    bool holds = true;
+    EntryLabels entry;
+  };
+  std::vector<Choice> conditions;
   // Exchanged: the variables the loop exchanges, in declaration order.
   std::vector<const clang::VarDecl *> group;
   bool after_loop = false;

@@ -497,16 +497,16 @@ int main(int argc, char **argv) {
                    1, 0);
 }
 
-TEST(HostValues, ASwitchConditionTheCaseChangesBeforeTheLaunchSaysNothing) {
-  // Under `case 256:` the block size is whatever the case sets it to, not
-  // the label: 512 threads overlap the next block's elements.
-  auto result = analyzeCode(withHost(R"(
+TEST(HostValues, ASwitchConditionTheCaseChangesBeforeTheLaunchIsTheNewValue) {
+  // Under `case 256:` the block size is what the case sets it to, not the
+  // label.
+  raceFreeThenRacy(withHost(R"(
 #include <cstdlib>
 void launch(int threads) {
   float *out; cudaMalloc(&out, 1 << 22);
   switch (threads) {
   case 256:
-    threads = 512;
+    threads = %d;
     fill<<<1024, threads>>>(out, 1 << 20);
     break;
   default:
@@ -516,8 +516,37 @@ void launch(int threads) {
 int main(int argc, char **argv) {
   launch(atoi(argv[1]));
 }
-)"));
-  EXPECT_FALSE(findings(result).empty()) << result.DebugString();
+)"),
+                   128, 512);
+}
+
+TEST(HostValues, AValueEachCaseOfASwitchSetsIsOneOfThem) {
+  auto found = raceFreeThenRacy(withHost(R"(
+#include <cstdlib>
+int main(int argc, char **argv) {
+  int threads = 32;
+  switch (atoi(argv[1])) {
+  case 0:
+    threads = 128;
+    break;
+  case 1: {
+    threads = %d;
+    break;
+  }
+  case 2:
+    return 1;
+  case 3:
+    threads = 1024; // falls through: 3 ends with 64 threads
+  case 4:
+    threads = 64;
+  }
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"),
+                                256, 512);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().block_dim().x(), 512u) << found[0].DebugString();
 }
 
 } // namespace
