@@ -118,6 +118,30 @@ bool isStdSwap(const clang::CallExpr &call) {
 
 bool neverReturns(const clang::FunctionDecl &callee) { return neverReturnsAt(callee, 0); }
 
+bool terminates(const clang::Stmt &stmt) {
+  if (isa<clang::ReturnStmt, clang::BreakStmt, clang::ContinueStmt, clang::GotoStmt>(stmt))
+    return true;
+  if (auto *expr = dyn_cast<clang::Expr>(&stmt)) {
+    const clang::Expr *e = expr->IgnoreImplicit()->IgnoreParens();
+    if (isa<clang::CXXThrowExpr>(e))
+      return true;
+    if (auto *call = dyn_cast<clang::CallExpr>(e))
+      if (const clang::FunctionDecl *callee = call->getDirectCallee())
+        return neverReturns(*callee);
+    return false;
+  }
+  if (auto *block = dyn_cast<clang::CompoundStmt>(&stmt)) {
+    for (const clang::Stmt *child : block->body())
+      if (child && terminates(*child))
+        return true;
+    return false;
+  }
+  if (auto *branch = dyn_cast<clang::IfStmt>(&stmt))
+    return branch->getElse() && terminates(*branch->getThen()) &&
+           terminates(*branch->getElse());
+  return false;
+}
+
 bool callsTerminator(const clang::Stmt *stmt) {
   if (!stmt)
     return false;

@@ -55,6 +55,9 @@ bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast);
 bool isStdSwap(const clang::CallExpr &call);
 
 // Whether `stmt` returns, throws or calls a function that does not return.
+// Whether control never continues past `stmt`: it returns, breaks,
+// continues, jumps or throws on every path.
+bool terminates(const clang::Stmt &stmt);
 bool callsTerminator(const clang::Stmt *stmt);
 
 // Whether a call of `callee` never returns: exit, abort and their kin, a

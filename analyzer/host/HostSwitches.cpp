@@ -47,7 +47,7 @@ void HostValues::addSwitchFacts(const clang::SwitchStmt &switch_stmt,
       found = true;
       break;
     }
-    if (endsCase(labels->statements[i]))
+    if (labels->statements[i] && terminates(*labels->statements[i]))
       reaching = EntryLabels();
   }
   if (!found || reaching.empty())

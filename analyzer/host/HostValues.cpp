@@ -160,14 +160,16 @@ z3::expr HostValues::switchTaken(const clang::SwitchStmt &switch_stmt, const Ent
   auto known = switch_conditions_.find(&switch_stmt);
   if (known == switch_conditions_.end()) {
     std::optional<z3::expr> tested = value(switch_stmt.getCond());
+    // The walk that chose the entry read the labels.
+    std::optional<SwitchLabels> labels = readSwitchLabels(switch_stmt, ast_);
     known = switch_conditions_
                 .emplace(&switch_stmt,
-                         tested ? *tested : symbols_.freshShared("host:switch", kInt64))
+                         SwitchCondition{tested ? *tested
+                                                : symbols_.freshShared("host:switch", kInt64),
+                                         labels ? labels->all_values : std::set<int64_t>()})
                 .first;
   }
-  // The walk that chose the entry read the labels.
-  std::optional<SwitchLabels> labels = readSwitchLabels(switch_stmt, ast_);
-  return switchEntered(known->second, entry, labels ? labels->all_values : std::set<int64_t>());
+  return switchEntered(known->second.value, entry, known->second.all_values);
 }
 
 z3::expr HostValues::conditionValue(const clang::Expr &condition) {

@@ -281,14 +281,14 @@ private:
   void addPrecedingGuards(const clang::Stmt &block, const clang::Stmt *until,
                           std::vector<Fact> &facts);
   void addGuard(const clang::Stmt &stmt, std::vector<Fact> &facts);
-  // The condition of a loop around the launch, unless its body may change
-  // a variable of the condition before the launch, and what the writes of
-  // its induction variables say: where they start, their direction, their
-  // stride.
   // The values of `switch_stmt`'s condition whose labels reach `element`,
   // the statement of its body that holds the launch (HostSwitches.cpp).
   void addSwitchFacts(const clang::SwitchStmt &switch_stmt, const clang::Stmt &element,
                       std::vector<Fact> &facts);
+  // The condition of a loop around the launch, unless its body may change
+  // a variable of the condition before the launch, and what the writes of
+  // its induction variables say: where they start, their direction, their
+  // stride.
   void addLoopFacts(const clang::Stmt &loop, const clang::Expr *condition,
                     const clang::Stmt &body, std::vector<Fact> &facts);
   void addInductionFacts(const clang::Stmt &loop, const clang::VarDecl &var,
@@ -348,7 +348,13 @@ private:
   std::map<std::tuple<const clang::Stmt *, const clang::VarDecl *, std::string>, z3::expr>
       definition_values_;
   std::map<const clang::IfStmt *, z3::expr> branch_conditions_;
-  std::map<const clang::SwitchStmt *, z3::expr> switch_conditions_;
+  // A switch's condition and its case labels, read once for every path
+  // its cases choose.
+  struct SwitchCondition {
+    z3::expr value;
+    std::set<int64_t> all_values;
+  };
+  std::map<const clang::SwitchStmt *, SwitchCondition> switch_conditions_;
   std::shared_ptr<std::map<std::string, v1::Imprecision>> unknowns_;
   std::vector<Fact> value_facts_;
   std::set<std::string> ranged_;

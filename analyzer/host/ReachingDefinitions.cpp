@@ -130,31 +130,6 @@ private:
   std::set<const clang::UnaryOperator *> launch_argument_addresses_;
 };
 
-// Whether control never continues past `stmt`.
-bool terminates(const clang::Stmt &stmt) {
-  if (isa<clang::ReturnStmt, clang::BreakStmt, clang::ContinueStmt, clang::GotoStmt>(stmt))
-    return true;
-  if (auto *expr = dyn_cast<clang::Expr>(&stmt)) {
-    const clang::Expr *e = expr->IgnoreImplicit()->IgnoreParens();
-    if (isa<clang::CXXThrowExpr>(e))
-      return true;
-    if (auto *call = dyn_cast<clang::CallExpr>(e))
-      if (const clang::FunctionDecl *callee = call->getDirectCallee())
-        return neverReturns(*callee);
-    return false;
-  }
-  if (auto *block = dyn_cast<clang::CompoundStmt>(&stmt)) {
-    for (const clang::Stmt *child : block->body())
-      if (child && terminates(*child))
-        return true;
-    return false;
-  }
-  if (auto *branch = dyn_cast<clang::IfStmt>(&stmt))
-    return branch->getElse() && terminates(*branch->getThen()) &&
-           terminates(*branch->getElse());
-  return false;
-}
-
 bool isLoop(const clang::Stmt &stmt) {
   return isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(stmt);
 }

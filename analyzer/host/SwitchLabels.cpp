@@ -1,17 +1,13 @@
 #include "analyzer/host/SwitchLabels.h"
 
-#include "analyzer/host/HostExpressions.h"
-
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
-#include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
 
 namespace gpurace::analyzer {
 
 using clang::dyn_cast;
 using clang::dyn_cast_or_null;
-using clang::isa;
 
 namespace {
 
@@ -55,20 +51,6 @@ std::optional<SwitchLabels> readSwitchLabels(const clang::SwitchStmt &switch_stm
     if (!read.count(label))
       return std::nullopt;
   return out;
-}
-
-bool endsCase(const clang::Stmt *stmt) {
-  if (!stmt)
-    return false;
-  if (isa<clang::BreakStmt, clang::ReturnStmt, clang::ContinueStmt, clang::GotoStmt,
-          clang::CXXThrowExpr>(stmt))
-    return true;
-  if (auto *block = dyn_cast<clang::CompoundStmt>(stmt))
-    return !block->body_empty() && endsCase(block->body_back());
-  if (auto *call = dyn_cast<clang::CallExpr>(stmt))
-    if (const clang::FunctionDecl *callee = call->getDirectCallee())
-      return neverReturns(*callee);
-  return false;
 }
 
 } // namespace gpurace::analyzer

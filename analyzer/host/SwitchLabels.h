@@ -46,10 +46,6 @@ struct SwitchLabels {
 std::optional<SwitchLabels> readSwitchLabels(const clang::SwitchStmt &switch_stmt,
                                              clang::ASTContext &ast);
 
-// Whether control never leaves `stmt` at its end to the next statement of
-// the switch body: it breaks out, returns, jumps or throws.
-bool endsCase(const clang::Stmt *stmt);
-
 } // namespace gpurace::analyzer
 
 #endif
