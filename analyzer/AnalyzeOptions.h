@@ -49,6 +49,11 @@ struct AnalyzeOptions {
   unsigned query_timeout_ms = 10000;
   unsigned warp_size = 32;
   double min_score = kDefaultMinScore;
+  // Also check shared-memory bank conflicts and global coalescing.
+  bool perf = false;
+  // The least cost ratio (cost over best) a perf finding is shown at; 0:
+  // the default rule (2 inside a loop, 4 elsewhere; README).
+  double perf_min_ratio = 0;
   // Texts analyzed in place of these files' (keyed as `files` names them):
   // `gpurace fix` verifies a repair on the edited text before writing it.
   std::map<std::string, std::string> replaced_contents;

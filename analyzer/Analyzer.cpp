@@ -4,6 +4,7 @@
 #include "analyzer/frontend/CompileFlags.h"
 #include "analyzer/program/ProgramIndex.h"
 #include "analyzer/report/InstrumentationPlan.h"
+#include "analyzer/report/PerfReport.h"
 #include "analyzer/report/Ranking.h"
 #include "common/Version.h"
 
@@ -204,6 +205,7 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
   std::vector<v1::RaceCandidate> candidates;
   std::set<std::string> fingerprints;
   std::vector<v1::SyncSite> sync_sites;
+  std::vector<v1::PerfFinding> perf_findings;
   bool counts_tickets = false;
   for (FileAnalysis &file : files) {
     result.add_files_analyzed(file.file);
@@ -234,7 +236,15 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
       site.set_site_id(hashSiteId(site.site_id()));
       sync_sites.push_back(std::move(site));
     }
+    for (v1::PerfFinding &finding : file.perf_findings) {
+      finalizePerfFinding(finding, options.perf_min_ratio);
+      if (fingerprints.insert(finding.fingerprint()).second)
+        perf_findings.push_back(std::move(finding));
+    }
   }
+  std::stable_sort(perf_findings.begin(), perf_findings.end(), perfRanksBefore);
+  for (v1::PerfFinding &finding : perf_findings)
+    *result.add_perf_findings() = std::move(finding);
   std::stable_sort(candidates.begin(), candidates.end(), ranksBefore);
   for (v1::RaceCandidate &candidate : candidates) {
     candidate.set_below_threshold(candidate.score() < options.min_score ||
@@ -249,6 +259,7 @@ bool analyze(const AnalyzeOptions &options, v1::AnalysisResult &result,
   recorded->set_assume_aliasing(options.assume_aliasing);
   recorded->set_use_host_facts(options.host_facts);
   recorded->set_warp_size(options.warp_size);
+  recorded->set_perf(options.perf);
   if (options.overflow == OverflowMode::Math) {
     v1::Assumption *no_overflow = result.add_assumptions();
     no_overflow->set_kind(v1::HOST_FACT_KIND_ANALYSIS);

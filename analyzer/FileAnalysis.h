@@ -27,6 +27,7 @@ struct FileAnalysis {
   std::string file;
   std::vector<v1::RaceCandidate> candidates;
   std::vector<v1::RaceFreedomProof> proofs;
+  std::vector<v1::PerfFinding> perf_findings;
   std::vector<v1::SyncSite> sync_sites;
   std::vector<v1::FileError> errors;
   std::vector<v1::FileError> warnings;

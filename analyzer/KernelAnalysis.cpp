@@ -3,10 +3,12 @@
 #include "analyzer/check/PairChecker.h"
 #include "analyzer/host/LaunchSites.h"
 #include "analyzer/model/KernelModelBuilder.h"
+#include "analyzer/perf/PerfChecker.h"
 
 #include <clang/AST/Decl.h>
 
 #include <map>
+#include <set>
 
 namespace gpurace::analyzer {
 
@@ -106,6 +108,11 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_
   // half-way adds nothing.
   FileAnalysis kernel_out;
   std::map<std::string, size_t> seen;
+  std::set<std::string> perf_seen;
+  PerfCheckOptions perf_options;
+  perf_options.warp_size = options.warp_size;
+  perf_options.query_rlimit = options.query_rlimit;
+  perf_options.query_timeout_ms = options.query_timeout_ms;
   auto run = [&](const LaunchContext &context, bool no_launch) {
     CheckResult result = checkKernel(model, symbols, context, check_options);
     kernel_out.queries += result.queries;
@@ -118,6 +125,17 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_
     }
     for (v1::RaceFreedomProof &proof : result.proofs)
       kernel_out.proofs.push_back(std::move(proof));
+    if (!options.perf)
+      return;
+    for (v1::PerfFinding &finding : checkWarpCosts(model, symbols, context, perf_options)) {
+      // Several launches of one shape (a launch in a loop's body) price the
+      // site alike: one result per launch site.
+      std::string key = finding.site().site_id() + "|" + std::to_string(finding.kind()) + "|" +
+                        finding.launch_site().location().file() + ":" +
+                        std::to_string(finding.launch_site().location().line());
+      if (perf_seen.insert(key).second)
+        kernel_out.perf_findings.push_back(std::move(finding));
+    }
   };
   if (options.host_facts && !launches.empty()) {
     std::vector<std::string> names = parameterNames(kernel);
@@ -137,6 +155,8 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_
     out.candidates.push_back(std::move(candidate));
   for (v1::RaceFreedomProof &proof : kernel_out.proofs)
     out.proofs.push_back(std::move(proof));
+  for (v1::PerfFinding &finding : kernel_out.perf_findings)
+    out.perf_findings.push_back(std::move(finding));
   ++out.kernels;
 }
 

@@ -203,16 +203,7 @@ private:
   CheckResult result_;
 };
 
-z3::expr Checker::linearId(int thread) const {
-  auto tid = [&](int axis) {
-    return arith_.convert(symbols_.forThread(symbols_.threadIdx(axis), thread),
-                          kUInt32, kInt64);
-  };
-  auto dim = [&](int axis) {
-    return arith_.convert(symbols_.blockDim(axis), kUInt32, kInt64);
-  };
-  return arith_.add(tid(0), arith_.mul(dim(0), arith_.add(tid(1), arith_.mul(dim(1), tid(2)))));
-}
+z3::expr Checker::linearId(int thread) const { return symbols_.linearThreadId(thread); }
 
 z3::expr Checker::sameBlock() const {
   z3::expr same = ctx().bool_val(true);

@@ -2,6 +2,7 @@
 
 #include "analyzer/Analyzer.h"
 #include "analyzer/repair/RepairMessages.h"
+#include "analyzer/report/PerfReport.h"
 #include "analyzer/report/Sarif.h"
 #include "analyzer/report/TextReport.h"
 #include "common/ProjectPaths.h"
@@ -34,6 +35,8 @@ struct AnalyzeFlags {
   bool no_color = false;
   bool print_clang_command = false;
   bool fix = false;
+  // --perf-fail: perf findings make the exit code 2, as races do.
+  bool perf_fail = false;
   // --root DIR: what recorded paths are relative to.
   std::string root;
   // --upload ADDR: send the result to a race server as well.
@@ -160,6 +163,10 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
   }
   if (options.jobs == 0)
     options.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (flags.perf_fail && !options.perf) {
+    std::cerr << "gpurace analyze: error: --perf-fail needs --perf\n";
+    return kExitToolError;
+  }
   std::string root_error;
   std::string root = findProjectRoot(flags.root, ".", root_error);
   if (!root_error.empty()) {
@@ -196,6 +203,10 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
       for (const auto &c : recorded.candidates())
         if (analyzer::isFinding(c, options.min_score))
           *shown.add_candidates() = c;
+      shown.clear_perf_findings();
+      for (const auto &f : recorded.perf_findings())
+        if (analyzer::isPerfFinding(f))
+          *shown.add_perf_findings() = f;
     }
     text = toJson(shown) + "\n";
   } else if (flags.format == "sarif") {
@@ -232,6 +243,10 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
   for (const auto &c : result.candidates())
     if (analyzer::isFinding(c, options.min_score))
       return kExitFindings;
+  if (flags.perf_fail)
+    for (const auto &f : result.perf_findings())
+      if (analyzer::isPerfFinding(f))
+        return kExitFindings;
   return kExitOk;
 }
 
@@ -308,6 +323,18 @@ Subcommand analyzeSubcommand() {
                  "Also find each finding's verified repair, as `gpurace fix` does, and "
                  "report it: a fix-it note in text, `repair` in JSON, `fixes` in SARIF, a "
                  "diff on the dashboard after --upload (the files are not changed)");
+    app.add_flag("--perf", flags->options.perf,
+                 "Also check each shared access for bank conflicts and each global access "
+                 "for coalescing, per launch (text: after the races, worst first; JSON: "
+                 "perfFindings; SARIF: rules gpurace-perf-bank-conflict and "
+                 "gpurace-perf-uncoalesced). They do not change the exit code unless "
+                 "--perf-fail is given");
+    app.add_flag("--perf-fail", flags->perf_fail,
+                 "With --perf: exit 2 when a perf finding is shown, as for races");
+    app.add_option("--perf-min-ratio", flags->options.perf_min_ratio,
+                   "Show perf findings whose cost is at least this many times the best the "
+                   "access could cost (default: 2 inside loops, 4 elsewhere)")
+        ->check(CLI::Range(1.0, 64.0));
     app.add_flag("--no-color", flags->no_color, "Never colour the text report");
     app.add_option("--upload", flags->upload,
                    "Also upload the result to the race server at ADDR (gRPC)");
@@ -318,8 +345,9 @@ Subcommand analyzeSubcommand() {
                  "With --upload: the files cover only part of the project, resolve no race");
     app.footer("Forms: gpurace analyze [OPTIONS] FILE.cu... [-- CLANG_FLAGS]\n"
                "       gpurace analyze -p BUILD_DIR [FILE.cu...]\n"
-               "Exit codes: 0 no finding, 2 findings, 1 error (a file that does not parse\n"
-               "is reported and the other files are still analyzed).");
+               "Exit codes: 0 no finding, 2 findings (races; perf findings too with\n"
+               "--perf-fail), 1 error (a file that does not parse is reported and the other\n"
+               "files are still analyzed).");
     flags->options.jobs = 0;
     return [flags, &context]() { return runAnalyze(*flags, context); };
   };

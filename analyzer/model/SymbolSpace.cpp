@@ -126,6 +126,14 @@ z3::expr SymbolSpace::coordinateBounds(int thread) const {
   return bounds;
 }
 
+z3::expr SymbolSpace::linearThreadId(int thread) const {
+  auto tid = [&](int axis) {
+    return arith_.convert(forThread(thread_idx_[axis], thread), kUInt32, kInt64);
+  };
+  auto dim = [&](int axis) { return arith_.convert(block_dim_[axis], kUInt32, kInt64); };
+  return arith_.add(tid(0), arith_.mul(dim(0), arith_.add(tid(1), arith_.mul(dim(1), tid(2)))));
+}
+
 std::set<std::string> symbolNames(std::vector<z3::expr> terms, bool values_only) {
   std::unordered_set<unsigned> seen;
   std::set<std::string> names;

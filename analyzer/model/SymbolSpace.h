@@ -77,6 +77,9 @@ public:
 
   // Ranges of the built-in coordinates for one thread.
   z3::expr coordinateBounds(int thread) const;
+  // The thread's rank in its block (x fastest), as a 64-bit integer: what
+  // warps and lanes are cut from.
+  z3::expr linearThreadId(int thread) const;
 
 private:
   bool mentionsLocals(const z3::expr &e, size_t first, const std::vector<z3::expr> &except) const;

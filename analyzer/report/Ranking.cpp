@@ -8,14 +8,14 @@
 
 namespace gpurace::analyzer {
 
-namespace {
-
 std::string hexHash(const std::string &text, size_t digits) {
   llvm::SHA256 hasher;
   hasher.update(text);
   std::array<uint8_t, 32> digest = hasher.final();
   return llvm::toHex(llvm::ArrayRef<uint8_t>(digest), true).substr(0, digits);
 }
+
+namespace {
 
 bool isHashed(const std::string &id) { return id.rfind("s-", 0) == 0; }
 

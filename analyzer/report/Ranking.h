@@ -26,6 +26,9 @@ std::string imprecisionSource(const v1::Imprecision &imprecision);
 double scoreOf(const v1::RaceCandidate &candidate);
 
 // "s-" + 16 hex digits of a hash of the site key the model built.
+// The first `digits` hex digits of the SHA-256 of `text`: ids that stay
+// the same across runs and machines.
+std::string hexHash(const std::string &text, size_t digits);
 std::string hashSiteId(const std::string &key);
 // "v1:" + 32 hex digits over the unordered pair of site ids and the class.
 std::string fingerprintOf(const v1::RaceCandidate &candidate);

@@ -1,6 +1,7 @@
 #include "analyzer/report/Sarif.h"
 
 #include "analyzer/Analyzer.h"
+#include "analyzer/report/PerfReport.h"
 #include "analyzer/report/Ranking.h"
 #include "proto/JsonCodec.h"
 
@@ -64,6 +65,34 @@ json rule(v1::RaceClass race_class) {
           {"properties", {{"tags", json::array({"concurrency", "cuda"})}}}};
 }
 
+json perfRule(v1::PerfKind kind) {
+  std::string name = perfKindName(kind);
+  std::string help =
+      kind == v1::PERF_KIND_BANK_CONFLICT
+          ? "Lanes of one warp access distinct words of the same shared-memory bank, so the "
+            "access is served once per word."
+          : "One warp's global access touches more 32-byte sectors than its bytes need.";
+  return {{"id", "gpurace-perf-" + name},
+          {"name", name},
+          {"shortDescription", {{"text", name == "bank-conflict" ? "shared-memory bank conflict"
+                                                               : "uncoalesced global access"}}},
+          {"fullDescription", {{"text", help}}},
+          {"defaultConfiguration", {{"level", "note"}}},
+          {"properties", {{"tags", json::array({"performance", "cuda"})}}}};
+}
+
+json perfResult(const v1::PerfFinding &f, int rule_index) {
+  return {{"ruleId", "gpurace-perf-" + perfKindName(f.kind())},
+          {"ruleIndex", rule_index},
+          {"level", isPerfFinding(f) ? "warning" : f.proved() ? "none" : "note"},
+          {"message", {{"text", f.message()}}},
+          {"locations", json::array({location(f.site(), -1, f.site().expression())})},
+          {"partialFingerprints", {{"gpuracePerfFingerprint/v1", f.fingerprint()}}},
+          {"properties",
+           {{"kernel", f.kernel()}, {"cost", f.cost()}, {"best", f.best()},
+            {"proved", f.proved()}, {"inLoop", f.in_loop()}}}};
+}
+
 // A verified repair as SARIF's fix: code-scanning UIs offer its
 // replacements as a suggested change. SARIF's end column is exclusive, as
 // a replacement's end is.
@@ -123,6 +152,12 @@ std::string toSarif(const v1::AnalysisResult &result, double min_score,
     rule_index[c] = static_cast<int>(rules.size());
     rules.push_back(rule(c));
   }
+  std::map<v1::PerfKind, int> perf_rule_index;
+  if (result.options().perf())
+    for (v1::PerfKind kind : {v1::PERF_KIND_BANK_CONFLICT, v1::PERF_KIND_UNCOALESCED}) {
+      perf_rule_index[kind] = static_cast<int>(rules.size());
+      rules.push_back(perfRule(kind));
+    }
   json results = json::array();
   for (const v1::RaceCandidate &c : result.candidates()) {
     bool finding = isFinding(c, min_score);
@@ -154,6 +189,9 @@ std::string toSarif(const v1::AnalysisResult &result, double min_score,
     }
     results.push_back(std::move(r));
   }
+  for (const v1::PerfFinding &f : result.perf_findings())
+    if (isPerfFinding(f) || include_below_threshold)
+      results.push_back(perfResult(f, perf_rule_index[f.kind()]));
   json invocation = {{"executionSuccessful", result.errors_size() == 0}};
   json notifications = json::array();
   for (const v1::FileError &e : result.errors()) {

@@ -1,6 +1,7 @@
 #include "analyzer/report/TextReport.h"
 
 #include "analyzer/Analyzer.h"
+#include "analyzer/report/PerfReport.h"
 #include "analyzer/report/Ranking.h"
 
 #include <cstdio>
@@ -154,6 +155,51 @@ void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
       << "\n";
 }
 
+std::string launchText(const v1::PerfFinding &f) {
+  std::ostringstream s;
+  s << "blockDim=(" << f.block_dim().x() << "," << f.block_dim().y() << "," << f.block_dim().z()
+    << ") gridDim=(" << f.grid_dim().x() << "," << f.grid_dim().y() << "," << f.grid_dim().z()
+    << ")";
+  for (const v1::NamedValue &p : f.parameters())
+    s << " " << p.name() << "=" << p.value();
+  return s.str();
+}
+
+// A bank conflict or an uncoalesced access: the site, the witness warp and,
+// with --explain, what each of its lanes accesses.
+void writePerfFinding(const v1::PerfFinding &f, const TextReportOptions &options,
+                      const Styler &style, std::ostream &out) {
+  std::string where = position(f.site().location());
+  out << style.bold(where + ": ") << (f.proved() ? style.note("note:") : style.warning("warning:"))
+      << " " << style.bold(f.message() + " [gpurace-perf-" + perfKindName(f.kind()) + "]")
+      << "\n";
+  writeSnippet(f.site(), style, out);
+  if (!f.proved())
+    out << style.bold(where + ": ") << style.note("note:") << " witness: the warp of "
+        << describe(f.warp()) << "; " << launchText(f) << "\n";
+  if (f.has_launch_site())
+    out << style.bold(position(f.launch_site().location()) + ": ") << style.note("note:")
+        << " in this launch of '" << f.kernel() << "'\n";
+  for (const v1::Imprecision &i : f.imprecisions())
+    out << style.bold(where + ": ") << style.note("note:") << " imprecise: " << i.detail()
+        << "\n";
+  if (options.explain) {
+    const char *unit = f.kind() == v1::PERF_KIND_BANK_CONFLICT ? "bank" : "sector";
+    for (const v1::LaneAccess &lane : f.lanes())
+      out << style.bold(where + ": ") << style.note("note:") << " lane " << lane.lane() << ", "
+          << describe(lane.thread()) << ": byte offset " << lane.byte_offset() << ", " << unit
+          << " " << lane.unit() << "\n";
+  }
+  char ratio[32];
+  std::snprintf(ratio, sizeof ratio, "%.1f", costRatio(f));
+  out << style.bold(where + ": ") << style.note("note:") << " cost " << f.cost() << ", best "
+      << f.best() << " (" << ratio << "x" << (f.in_loop() ? ", in a loop" : "") << ")"
+      << (f.proved()            ? " (proved)"
+          : f.below_threshold() ? " (below the --perf-min-ratio threshold)"
+                                : "")
+      << "\n";
+}
+
 std::string shortPosition(const v1::SourceLocation &l) {
   std::string file = l.file();
   size_t slash = file.rfind('/');
@@ -261,6 +307,13 @@ void writeTextReport(const v1::AnalysisResult &result,
       continue;
     writeCandidate(c, style, out);
   }
+  unsigned perf_findings = 0;
+  for (const v1::PerfFinding &f : result.perf_findings()) {
+    bool finding = isPerfFinding(f);
+    perf_findings += finding;
+    if (finding || options.include_below_threshold)
+      writePerfFinding(f, options, style, out);
+  }
   if (options.explain)
     for (const v1::RaceFreedomProof &proof : result.race_freedom_proofs())
       writeProof(proof, style, out);
@@ -274,6 +327,13 @@ void writeTextReport(const v1::AnalysisResult &result,
   if (others)
     out << "; " << others << " more below the threshold, benign or marked intentional"
         << (options.include_below_threshold ? "" : " (--all shows them)");
+  if (result.options().perf()) {
+    out << "; " << perf_findings << " perf " << (perf_findings == 1 ? "finding" : "findings");
+    unsigned other_perf = result.perf_findings_size() - perf_findings;
+    if (other_perf)
+      out << " (" << other_perf << " more proved or below the threshold"
+          << (options.include_below_threshold ? "" : ", --all shows them") << ")";
+  }
   if (result.errors_size())
     out << "; " << result.errors_size() << " errors";
   out << ".\n";

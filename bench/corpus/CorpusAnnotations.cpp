@@ -21,8 +21,10 @@ const std::regex kSource(R"(//\s*source:\s*(.*\S)\s*$)");
 const std::regex kWith(R"(//\s*with:\s*(\S+)\s*$)");
 const std::regex kRace(R"(//\s*expect-race\(([A-Za-z0-9_]+)\):\s*(\S+)\s*$)");
 const std::regex kDivergence(R"(//\s*expect-divergence:\s*(\S+)\s*$)");
+const std::regex kPerf(R"(//\s*expect-perf:\s*(.*\S)\s*$)");
+const std::regex kPerfCost(R"(^\s*(banks)\s+(\d+)\s*$|^\s*(sectors)\s+(\d+)/(\d+)\s*$)");
 const std::regex kAnyAnnotation(
-    R"(//\s*(?:(?:category|expect|needs|source|expect-race|expect-divergence)\b|with:))");
+    R"(//\s*(?:(?:category|expect|needs|source|expect-race|expect-divergence|expect-perf)\b|with:))");
 
 struct Parser {
   const std::string &path;
@@ -39,6 +41,7 @@ struct Parser {
   void parseTopLevel(unsigned number, const std::string &comment);
   void addRace(unsigned number, const std::string &id,
                const std::string &class_name);
+  void addPerf(unsigned number, const std::string &costs);
   void finish();
 };
 
@@ -53,6 +56,8 @@ void Parser::parseLine(unsigned number, const std::string &line) {
     return;
   if (std::regex_match(comment, match, kRace))
     return addRace(number, match[1], match[2]);
+  if (std::regex_match(comment, match, kPerf))
+    return addPerf(number, match[1]);
   if (std::regex_match(comment, match, kDivergence)) {
     if (match[1] != "barrier-divergence")
       return error(number, "expect-divergence must name barrier-divergence, "
@@ -118,6 +123,28 @@ void Parser::addRace(unsigned number, const std::string &id,
       race.lines.end())
     return error(number, "expect-race(" + id + ") twice on one line");
   race.lines.push_back(number);
+}
+
+void Parser::addPerf(unsigned number, const std::string &costs) {
+  std::stringstream list(costs);
+  for (std::string item; std::getline(list, item, ',');) {
+    std::smatch match;
+    if (!std::regex_match(item, match, kPerfCost))
+      return error(number, "expect-perf: expected 'banks N' or 'sectors N/B', got '" + item +
+                               "'");
+    ExpectedPerf perf;
+    perf.line = number;
+    bool banks = match[1].matched;
+    perf.kind = banks ? v1::PERF_KIND_BANK_CONFLICT : v1::PERF_KIND_UNCOALESCED;
+    perf.cost = std::stoul(banks ? match[2].str() : match[4].str());
+    perf.best = banks ? 1 : std::stoul(match[5].str());
+    if (perf.cost == 0 || perf.best == 0 || perf.cost < perf.best)
+      return error(number, "expect-perf: a cost is at least 1 and at least its best");
+    for (const ExpectedPerf &other : file.perf)
+      if (other.line == number && other.kind == perf.kind)
+        return error(number, "expect-perf: two costs of one kind on one line");
+    file.perf.push_back(perf);
+  }
 }
 
 void Parser::finish() {

@@ -24,6 +24,17 @@ struct ExpectedRace {
   v1::RaceClass race_class = v1::RACE_CLASS_UNSPECIFIED;
 };
 
+// The cost one access is expected to have with `gpurace analyze --perf`
+// (`// expect-perf: banks 32` or `// expect-perf: sectors 32/4` on its
+// line): a bank-conflict degree (1: proved conflict-free), or the sectors a
+// warp touches over the best its bytes need (equal: proved coalesced).
+struct ExpectedPerf {
+  unsigned line = 0;
+  v1::PerfKind kind = v1::PERF_KIND_UNSPECIFIED;
+  unsigned cost = 0;
+  unsigned best = 0;
+};
+
 struct CorpusFile {
   std::string path;
   std::string category;
@@ -37,6 +48,7 @@ struct CorpusFile {
   std::vector<ExpectedRace> races;
   // Lines of barriers expected to be reached by only some threads.
   std::vector<unsigned> divergences;
+  std::vector<ExpectedPerf> perf;
 };
 
 struct AnnotationError {

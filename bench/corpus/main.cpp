@@ -11,6 +11,7 @@
 #include "bench/corpus/CorpusAnnotations.h"
 #include "bench/corpus/DynamicRun.h"
 #include "bench/corpus/Matching.h"
+#include "bench/corpus/PerfRun.h"
 #include "bench/corpus/RepairRun.h"
 #include "bench/corpus/ScoreTable.h"
 #include "proto/JsonCodec.h"
@@ -49,6 +50,8 @@ struct Options {
   // --repair: run `gpurace fix` on the racy programs instead of scoring.
   bool repair = false;
   std::string nvcc;
+  // --perf: check the files' expect-perf costs instead of scoring races.
+  bool perf = false;
 };
 
 // The gpurace program installed next to this one.
@@ -303,6 +306,58 @@ int runRepairs(const Options &options, const std::vector<CorpusFile> &files) {
   return failures == 0 ? 0 : 1;
 }
 
+std::string costText(gpurace::v1::PerfKind kind, unsigned cost, unsigned best) {
+  return kind == gpurace::v1::PERF_KIND_BANK_CONFLICT
+             ? "banks " + std::to_string(cost)
+             : "sectors " + std::to_string(cost) + "/" + std::to_string(best);
+}
+
+int runPerf(const Options &options, const std::vector<CorpusFile> &files) {
+  std::vector<const CorpusFile *> annotated;
+  for (const CorpusFile &file : files)
+    if (!file.perf.empty())
+      annotated.push_back(&file);
+  std::vector<PerfFileRun> runs(annotated.size());
+  parallelFor(annotated.size(), options.jobs, [&](size_t i) {
+    runs[i] = runPerfExpectations(options.gpurace, *annotated[i]);
+  });
+  unsigned expected = 0, met = 0, unexpected = 0, errors = 0;
+  double plain = 0, perf = 0;
+  std::cout << "| access | expected | found |\n|---|---|---|\n";
+  for (size_t i = 0; i < annotated.size(); ++i) {
+    const PerfFileRun &run = runs[i];
+    std::string name = fs::path(annotated[i]->path).parent_path().filename().string() + "/" +
+                       fs::path(annotated[i]->path).filename().string();
+    if (!run.error.empty()) {
+      std::cout << "| " << name << " | tool error: " << run.error << " | |\n";
+      ++errors;
+      continue;
+    }
+    plain += run.seconds_plain;
+    perf += run.seconds_perf;
+    for (const PerfRow &row : run.rows) {
+      ++expected;
+      met += row.matches();
+      std::cout << "| " << name << ":" << row.expected.line << " | "
+                << costText(row.expected.kind, row.expected.cost, row.expected.best) << " | "
+                << (row.found ? costText(row.expected.kind, row.cost, row.best) +
+                                    (row.proved ? " (proved)" : "")
+                              : std::string("none"))
+                << (row.matches() ? "" : " MISMATCH") << " |\n";
+    }
+    for (const std::string &stray : run.unexpected) {
+      std::cout << "| " << stray << " | none | unexpected |\n";
+      ++unexpected;
+    }
+  }
+  std::printf("perf expectations met: %u of %u; unexpected findings: %u; tool errors: %u\n", met,
+              expected, unexpected, errors);
+  if (plain > 0)
+    std::printf("analyze --perf: %.1f s against %.1f s without (%.2fx), %zu files\n", perf,
+                plain, perf / plain, annotated.size());
+  return met == expected && unexpected == 0 && errors == 0 ? 0 : 1;
+}
+
 int run(const Options &options) {
   std::vector<AnnotationError> errors;
   std::vector<CorpusFile> files = loadCorpus(options, errors);
@@ -317,6 +372,8 @@ int run(const Options &options) {
   }
   if (options.repair)
     return runRepairs(options, files);
+  if (options.perf)
+    return runPerf(options, files);
   ScoreTable table;
   std::vector<StaticRun> runs = runStatic(files, options);
   std::vector<DynamicResult> dynamic;
@@ -398,6 +455,9 @@ int main(int argc, char **argv) {
                "print the repair figures");
   app.add_option("--nvcc", options.nvcc,
                  "With --repair: also compile each repaired copy with this nvcc");
+  app.add_flag("--perf", options.perf,
+               "Check the expect-perf annotations with `gpurace analyze --perf` instead of "
+               "scoring races, and time analyze with --perf against analyze alone");
   CLI11_PARSE(app, argc, argv);
   options.dynamic.gpurace = fs::absolute(options.gpurace).string();
   if (!options.dynamic.reports_dir.empty()) {

@@ -117,3 +117,37 @@ TEST(CorpusAnnotations, UnreadableFileIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(CorpusAnnotations, ReadsPerfCostsPerLineAndKind) {
+  std::vector<AnnotationError> errors;
+  CorpusFile file = parse("// category: perf\n// expect: race-free\n"
+                          "  out[i] = tile[tx][ty]; // expect-perf: banks 32, sectors 4/4\n"
+                          "  x = in[i * 2]; // expect-perf: sectors 8/4\n",
+                          errors);
+  ASSERT_TRUE(errors.empty()) << errors[0].message;
+  ASSERT_EQ(file.perf.size(), 3u);
+  EXPECT_EQ(file.perf[0].line, 3u);
+  EXPECT_EQ(file.perf[0].kind, v1::PERF_KIND_BANK_CONFLICT);
+  EXPECT_EQ(file.perf[0].cost, 32u);
+  EXPECT_EQ(file.perf[0].best, 1u);
+  EXPECT_EQ(file.perf[1].kind, v1::PERF_KIND_UNCOALESCED);
+  EXPECT_EQ(file.perf[2].line, 4u);
+  EXPECT_EQ(file.perf[2].cost, 8u);
+  EXPECT_EQ(file.perf[2].best, 4u);
+}
+
+TEST(CorpusAnnotations, MalformedPerfCostsAreErrorsWithTheLine) {
+  for (const char *bad : {"banks", "sectors 4", "sectors 2/4", "banks 0", "bank 2",
+                          "banks 2, banks 4"}) {
+    std::vector<AnnotationError> errors;
+    parse(std::string("// category: perf\n// expect: race-free\nx = s[t]; // expect-perf: ") +
+              bad + "\n",
+          errors);
+    ASSERT_EQ(errors.size(), 1u) << bad;
+    EXPECT_EQ(errors[0].line, 3u) << bad;
+  }
+}
+
+} // namespace
