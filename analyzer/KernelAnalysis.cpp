@@ -128,6 +128,16 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_
     if (!options.perf)
       return;
     for (v1::PerfFinding &finding : checkWarpCosts(model, symbols, context, perf_options)) {
+      // Without a launch or --blockDim, the witness picks the block's shape,
+      // and a shape no program uses (3 threads a row) makes any tile
+      // conflict: such results are kept, as imprecise.
+      if (no_launch && !options.block_dim && !finding.proved()) {
+        v1::Imprecision *why = finding.add_imprecisions();
+        why->set_kind(v1::IMPRECISION_KIND_NO_LAUNCH_CONTEXT);
+        why->set_detail("no launch of '" + finding.kernel() +
+                        "' was analyzed: the witness chose the block's shape (--blockDim sets "
+                        "it)");
+      }
       // Several launches of one shape (a launch in a loop's body) price the
       // site alike: one result per launch site.
       std::string key = finding.site().site_id() + "|" + std::to_string(finding.kind()) + "|" +

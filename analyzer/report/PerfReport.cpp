@@ -75,7 +75,10 @@ void finalizePerfFinding(v1::PerfFinding &finding, double min_ratio) {
                              finding.launch_site().expression(),
                          32));
   finding.set_message(messageOf(finding));
-  finding.set_below_threshold(finding.proved() ||
+  bool shape_unknown = false;
+  for (const v1::Imprecision &imprecision : finding.imprecisions())
+    shape_unknown |= imprecision.kind() == v1::IMPRECISION_KIND_NO_LAUNCH_CONTEXT;
+  finding.set_below_threshold(finding.proved() || shape_unknown ||
                               costRatio(finding) < perfThreshold(finding, min_ratio));
 }
 

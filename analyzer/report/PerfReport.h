@@ -23,7 +23,8 @@ double costRatio(const v1::PerfFinding &finding);
 double perfThreshold(const v1::PerfFinding &finding, double min_ratio);
 // Shown without --all: not a proof, at or above the threshold.
 bool isPerfFinding(const v1::PerfFinding &finding);
-// Hashes the site id, sets fingerprint, message and below_threshold.
+// Hashes the site id, sets fingerprint, message and below_threshold (also
+// set where no launch fixed the block's shape).
 void finalizePerfFinding(v1::PerfFinding &finding, double min_ratio);
 bool perfRanksBefore(const v1::PerfFinding &a, const v1::PerfFinding &b);
 
