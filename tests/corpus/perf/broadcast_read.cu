@@ -1,5 +1,6 @@
 // category: perf
 // expect: race-free
+// needs: host-facts
 // source: filters that read per-warp coefficients from shared memory
 // coeff[t / 32] is one word for the whole warp: a broadcast, free.
 // coeff[t % 4] is four words in four banks: free. table[(t % 4) * 32]

@@ -1,5 +1,6 @@
 // category: perf
 // expect: race-free
+// needs: host-facts
 // source: butterfly and pairwise steps over double-precision shared arrays
 // 8-byte accesses are served a half warp at a time, each lane on two
 // banks. vals[t] gives the 16 lanes of a half warp 16 bank pairs: no

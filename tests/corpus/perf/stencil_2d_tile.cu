@@ -1,5 +1,6 @@
 // category: perf
 // expect: race-free
+// needs: host-facts
 // source: 2D five-point stencils that stage a block's tile in shared memory
 // 16x16 blocks: a warp is two rows of 16 threads. In a tile row of 18
 // words, the second row's last two lanes land in the banks of the first

@@ -1,5 +1,6 @@
 // category: perf
 // expect: race-free
+// needs: host-facts
 // source: the shared-memory tile transpose of matrix tutorials, with one column of padding
 // Lanes of a warp share threadIdx.y and take threadIdx.x 0..31. With rows
 // of 33 words, tile[tx][ty] is word 33 * tx + ty, in bank (tx + ty) % 32:

@@ -1,5 +1,6 @@
 // category: perf
 // expect: race-free
+// needs: host-facts
 // source: the shared-memory tile transpose of matrix tutorials, before padding
 // Lanes of a warp share threadIdx.y and take threadIdx.x 0..31. Writing
 // tile[ty][tx] puts them in 32 banks; reading tile[tx][ty] puts all 32 in
