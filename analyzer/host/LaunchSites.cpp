@@ -1,8 +1,7 @@
 #include "analyzer/host/LaunchSites.h"
 
-#include "analyzer/program/KernelKey.h"
-
 #include "analyzer/host/HostValues.h"
+#include "analyzer/host/KernelPointers.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/model/SourceLocations.h"
 #include "analyzer/program/KernelKey.h"
@@ -26,15 +25,6 @@ namespace {
 using clang::dyn_cast;
 using clang::dyn_cast_or_null;
 using clang::isa;
-
-const clang::FunctionDecl *kernelOf(const clang::Expr *e) {
-  e = e->IgnoreParenCasts();
-  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
-    e = unary->getSubExpr()->IgnoreParenCasts();
-  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
-    return dyn_cast<clang::FunctionDecl>(ref->getDecl());
-  return nullptr;
-}
 
 // Call chains longer than this, or more numerous, are cut: the outer
 // frames' parameters then stay unknowns, which is sound.
@@ -82,14 +72,15 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *call) {
-    const clang::FunctionDecl *kernel = call->getDirectCallee();
     const clang::CallExpr *config = call->getConfig();
-    if (!kernel || !config || config->getNumArgs() < 2)
+    if (!config || config->getNumArgs() < 2)
       return true;
-    Launch launch{kernel, call, config->getArg(0), config->getArg(1), {}, false};
-    for (const clang::Expr *arg : call->arguments())
-      launch.arguments.push_back(arg);
-    launches[kernel->getCanonicalDecl()].push_back(launch);
+    for (const clang::FunctionDecl *kernel : launchedKernels(call->getCallee())) {
+      Launch launch{kernel, call, config->getArg(0), config->getArg(1), {}, false};
+      for (const clang::Expr *arg : call->arguments())
+        launch.arguments.push_back(arg);
+      launches[kernel->getCanonicalDecl()].push_back(launch);
+    }
     return true;
   }
 
@@ -107,13 +98,11 @@ public:
     std::string name = callee->getNameAsString();
     if (name != "cudaLaunchKernel" && name != "cudaLaunchCooperativeKernel")
       return true;
-    const clang::FunctionDecl *kernel = kernelOf(call->getArg(0));
-    if (!kernel)
-      return true;
-    Launch launch{kernel, call, call->getArg(1), call->getArg(2),
-                  argumentArray(call->getArg(3)),
-                  name == "cudaLaunchCooperativeKernel"};
-    launches[kernel->getCanonicalDecl()].push_back(launch);
+    for (const clang::FunctionDecl *kernel : launchedKernels(call->getArg(0))) {
+      Launch launch{kernel, call, call->getArg(1), call->getArg(2),
+                    argumentArray(call->getArg(3)), name == "cudaLaunchCooperativeKernel"};
+      launches[kernel->getCanonicalDecl()].push_back(launch);
+    }
     return true;
   }
 };

@@ -478,6 +478,32 @@ int main(int argc, char **argv) {
   EXPECT_EQ(found[0].witness().block_dim().x(), 512u) << found[0].DebugString();
 }
 
+TEST(HostValues, ALaunchThroughAKernelPointerIsALaunchOfEveryKernelItIsSetTo) {
+  // `kernel` is set in a switch and with a conditional; both kernels get
+  // the launch's 256 threads, which only the second one's stride of %d
+  // may be too small for.
+  auto found = raceFreeThenRacy(R"(
+__global__ void zero(float *d, int n) { d[blockIdx.x * 256 + threadIdx.x] = 0.0f; }
+__global__ void one(float *d, int n) { d[blockIdx.x * %d + threadIdx.x] = 1.0f; }
+int main(int argc, char **argv) {
+  float *d; cudaMalloc(&d, 1 << 22);
+  void (*kernel)(float *, int) = argc > 2 ? zero : &one;
+  for (int round = 0; round < 2; ++round) {
+    switch (round) {
+    case 0: kernel = &zero; break;
+    default: kernel = one; break;
+    }
+    kernel<<<1024, 256>>>(d, 1 << 18);
+  }
+}
+)",
+                                256, 128);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].kernel(), "one");
+  EXPECT_EQ(found[0].witness().block_dim().x(), 256u) << found[0].DebugString();
+  EXPECT_TRUE(found[0].has_launch_site());
+}
+
 TEST(HostValues, ALaunchUnderDefaultRunsForNoValueALabelNames) {
   raceFreeThenRacy(withHost(R"(
 #include <cstdlib>
