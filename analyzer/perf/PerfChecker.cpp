@@ -54,8 +54,8 @@ private:
   // Threads 1 and 2: distinct lanes of one warp executing the same dynamic
   // instance of `a` (same iterations, same synchronization so far).
   z3::expr sameInstance(const MemoryAccess &a) const;
-  // The over-approximated loop values the address uses, which the lanes of
-  // one instance share; none when the address is not exact enough to price.
+  // The over-approximated loop values the address uses, all uniform; none
+  // when the address is not exact enough to price.
   std::optional<std::vector<z3::expr>> uniformValues(const MemoryAccess &a) const;
   std::optional<z3::model> solve(const z3::expr &query, bool &undecided);
   // Thread 1 in the witness's iterations, loop values and block shape.
@@ -177,8 +177,6 @@ z3::expr WarpCostChecker::sameInstance(const MemoryAccess &a) const {
                   at(a.path_condition, 1) && at(a.path_condition, 2);
   for (const z3::expr &iteration : a.iterations)
     same = same && at(iteration, 1) == at(iteration, 2);
-  for (const z3::expr &value : uniform_)
-    same = same && at(value, 1) == at(value, 2);
   same = same && at(a.counters.block, 1) == at(a.counters.block, 2) &&
          at(a.counters.warp, 1) == at(a.counters.warp, 2);
   if (!context_.site && a.in_bounds)
@@ -189,8 +187,11 @@ z3::expr WarpCostChecker::sameInstance(const MemoryAccess &a) const {
 std::optional<std::vector<z3::expr>> WarpCostChecker::uniformValues(const MemoryAccess &a) const {
   // An address computed from loaded data may be anything the solver likes
   // for each lane: no cost said of it would be the program's. A loop value
-  // the model over-approximates (`s *= 2`) is priced when no fact ties it to
-  // a thread: it is then the same for the lanes of one instance.
+  // the model over-approximates is priced when it is uniform (a shared
+  // symbol or a shared function of the iterations, as `s *= 2` from a
+  // constant is): the witness's value is then every lane's. One that
+  // differs per thread (`pos = (pos + 4) & 63` from `4 * (tid & 15)`)
+  // leaves each lane's value free, and the access is not priced.
   std::vector<z3::expr> uniform;
   std::vector<z3::expr> todo{a.offset};
   std::set<unsigned> seen;
@@ -201,21 +202,17 @@ std::optional<std::vector<z3::expr>> WarpCostChecker::uniformValues(const Memory
       continue;
     for (unsigned i = 0; i < e.num_args(); ++i)
       todo.push_back(e.arg(i));
-    std::string name = e.decl().name().str();
-    if (e.num_args() > 0 || e.decl().decl_kind() != Z3_OP_UNINTERPRETED)
+    if (e.decl().decl_kind() != Z3_OP_UNINTERPRETED)
       continue;
+    std::string name = e.decl().name().str();
     if (context_.imprecisions.count(name))
       return std::nullopt;
     auto it = model_.imprecisions.find(name);
     if (it == model_.imprecisions.end())
       continue;
-    if (it->second.kind() != v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED)
+    if (it->second.kind() != v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED ||
+        symbols_.isThreadDependent(e, a.iterations))
       return std::nullopt;
-    std::vector<z3::expr> same_for_all = a.iterations;
-    same_for_all.push_back(e);
-    for (const z3::expr &fact : model_.thread_facts)
-      if (symbolNames({fact}).count(name) && symbols_.isThreadDependent(fact, same_for_all))
-        return std::nullopt;
     uniform.push_back(e);
   }
   return uniform;
@@ -257,8 +254,6 @@ WarpLanes WarpCostChecker::warpLanes(const MemoryAccess &a, const z3::model &m) 
     add(at(symbols_.blockIdx(axis), 2) == constant(block[axis]));
   for (const z3::expr &iteration : a.iterations)
     same(iteration);
-  for (const z3::expr &value : uniform_)
-    same(value);
   same(a.counters.block);
   same(a.counters.warp);
   for (const z3::expr &application : uniform_applications_)
