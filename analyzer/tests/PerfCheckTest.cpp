@@ -158,6 +158,45 @@ int main() {
   EXPECT_TRUE(store->proved());
 }
 
+TEST(PerfCheck, ALoopValueThatDiffersPerThreadIsNotTakenAsTheWarpsOne) {
+  // pos starts at the thread's own column and wraps: the model keeps only
+  // its range, which would let every lane take the same value (a 16-way
+  // conflict the program does not have). The stride loop's s is uniform.
+  v1::AnalysisResult result = analyzeCode(R"(
+__global__ void sums(unsigned *out, int rounds) {
+  __shared__ unsigned char bytes[64 * 64];
+  __shared__ float partial[256];
+  unsigned pos = 4 * (threadIdx.x & 15), sum = 0;
+  for (int i = 0; i < rounds; ++i) {
+    sum += bytes[threadIdx.x * 64 + pos];
+    pos = (pos + 4 + sum) & 63;
+  }
+  partial[threadIdx.x] = sum;
+  __syncthreads();
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    unsigned index = 2 * s * threadIdx.x;
+    if (index < blockDim.x)
+      partial[index] += partial[index + s];
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + threadIdx.x] = partial[threadIdx.x];
+}
+int main() {
+  unsigned *out;
+  cudaMalloc(&out, 1 << 20);
+  sums<<<64, 256>>>(out, 16);
+}
+)",
+                                          withPerf());
+  EXPECT_EQ(perfAt(result, 7, v1::PERF_KIND_BANK_CONFLICT), nullptr);
+  const v1::PerfFinding *step = perfAt(result, 15, v1::PERF_KIND_BANK_CONFLICT);
+  ASSERT_NE(step, nullptr);
+  EXPECT_EQ(step->cost(), 8u);
+  EXPECT_TRUE(step->in_loop());
+  ASSERT_EQ(step->imprecisions_size(), 1);
+  EXPECT_EQ(step->imprecisions(0).kind(), v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED);
+}
+
 TEST(PerfCheck, WithoutThePerfOptionNothingIsPriced) {
   EXPECT_EQ(analyzeCode(withPad(32)).perf_findings_size(), 0);
 }
