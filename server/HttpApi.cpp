@@ -148,9 +148,10 @@ void HttpApi::installQueries(httplib::Server &server) {
   });
   server.Get(R"(/api/v1/runs/([^/]+))", [this](const httplib::Request &req,
                                                 httplib::Response &res) {
-    v1::GetRunRequest request;
-    request.set_run_id(req.matches[1].str());
-    send(res, service_.getRun(callerOf(req), request));
+    auto request = getRunRequest(req.matches[1].str(), req.params);
+    if (!request.ok())
+      return sendError(res, request.status());
+    send(res, service_.getRun(callerOf(req), request.value()));
   });
   server.Get("/api/v1/trend", [this](const httplib::Request &req,
                                      httplib::Response &res) {

@@ -174,4 +174,20 @@ Result<v1::GetTrendRequest> trendRequest(const QueryParams &params) {
   return r;
 }
 
+Result<v1::GetRunRequest> getRunRequest(const std::string &run_id, const QueryParams &params) {
+  if (Status s = checkKnown(params, {"perf_kind"}); !s.ok())
+    return s;
+  v1::GetRunRequest r;
+  r.set_run_id(run_id);
+  std::string kind = single(params, "perf_kind");
+  if (!kind.empty()) {
+    int value = parseEnumName(*v1::PerfKind_descriptor(), kind);
+    if (value <= 0)
+      return Status::invalid("perf_kind: unknown value '" + kind + "' (expected " +
+                             expectedNames(*v1::PerfKind_descriptor()) + ")");
+    r.set_perf_kind(static_cast<v1::PerfKind>(value));
+  }
+  return r;
+}
+
 } // namespace gpurace

@@ -31,6 +31,7 @@ Result<v1::ListRacesRequest> listRacesRequest(const QueryParams &params);
 Result<v1::ListRunsRequest> listRunsRequest(const QueryParams &params);
 Result<v1::GetSummaryRequest> summaryRequest(const QueryParams &params);
 Result<v1::GetTrendRequest> trendRequest(const QueryParams &params);
+Result<v1::GetRunRequest> getRunRequest(const std::string &run_id, const QueryParams &params);
 
 } // namespace gpurace
 

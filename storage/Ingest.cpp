@@ -120,6 +120,25 @@ uint32_t resolveAbsent(Connection &db, int64_t project, int64_t run,
   return static_cast<uint32_t>(open.size());
 }
 
+// The run's perf findings, each fingerprint once. Proofs are left out: a
+// run states what costs, not every access that does not.
+void storePerfFindings(Connection &db, int64_t run, const v1::AnalysisResult &result) {
+  std::set<std::string> stored;
+  for (const v1::PerfFinding &finding : result.perf_findings()) {
+    if (finding.proved() || !stored.insert(finding.fingerprint()).second)
+      continue;
+    double ratio = finding.best() ? double(finding.cost()) / finding.best() : finding.cost();
+    db.prepare("INSERT INTO run_perf_findings (run_id, fingerprint, kind, ratio, finding) "
+               "VALUES (?, ?, ?, ?, ?)")
+        .bind(1, run)
+        .bind(2, finding.fingerprint())
+        .bind(3, static_cast<int64_t>(finding.kind()))
+        .bind(4, ratio)
+        .bindBlob(5, finding.SerializeAsString())
+        .run();
+  }
+}
+
 } // namespace
 
 v1::UploadAnalysisResponse
@@ -147,6 +166,7 @@ storeAnalysis(Connection &db, const v1::UploadAnalysisRequest &request,
       continue;
     seen.insert(sightRace(db, project, run, request, candidate, now, tally));
   }
+  storePerfFindings(db, run, request.result());
   uint32_t resolved = 0;
   if (request.full_analysis())
     resolved = resolveAbsent(db, project, run, request.metadata().branch(), seen);

@@ -115,8 +115,21 @@ CREATE INDEX races_by_score ON races(project_id, score DESC, id);
 CREATE INDEX races_by_last_seen ON races(project_id, last_seen DESC, id);
 )sql";
 
+// The perf findings of each analysis run (`analyze --perf`): a kind of
+// finding of their own, kept with the run that states them.
+const char *const kSchemaV3 = R"sql(
+CREATE TABLE run_perf_findings (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  fingerprint TEXT NOT NULL,
+  kind INTEGER NOT NULL,
+  ratio REAL NOT NULL,
+  finding BLOB NOT NULL,
+  PRIMARY KEY (run_id, fingerprint)
+);
+)sql";
+
 const std::vector<const char *> &migrations() {
-  static const std::vector<const char *> all = {kSchemaV1, kSchemaV2};
+  static const std::vector<const char *> all = {kSchemaV1, kSchemaV2, kSchemaV3};
   return all;
 }
 

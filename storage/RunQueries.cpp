@@ -116,6 +116,18 @@ void addRunRaces(Connection &db, int64_t run, bool resolved,
   }
 }
 
+void addRunPerfFindings(Connection &db, int64_t run, v1::PerfKind kind,
+                        google::protobuf::RepeatedPtrField<v1::PerfFinding> &out) {
+  Statement s = db.prepare("SELECT finding FROM run_perf_findings WHERE run_id = ? AND "
+                           "(? = 0 OR kind = ?) ORDER BY ratio DESC, fingerprint LIMIT ?");
+  s.bind(1, run)
+      .bind(2, static_cast<int64_t>(kind))
+      .bind(3, static_cast<int64_t>(kind))
+      .bind(4, kRacesPerRunDetail);
+  while (s.step())
+    *out.Add() = parseBlob<v1::PerfFinding>(s.blob(0), "perf finding");
+}
+
 } // namespace
 
 v1::RunDetail getRun(Connection &db, const v1::GetRunRequest &request) {
@@ -129,6 +141,7 @@ v1::RunDetail getRun(Connection &db, const v1::GetRunRequest &request) {
   *detail.mutable_run() = readRun(s);
   addRunRaces(db, *id, false, *detail.mutable_races_added());
   addRunRaces(db, *id, true, *detail.mutable_races_resolved());
+  addRunPerfFindings(db, *id, request.perf_kind(), *detail.mutable_perf_findings());
   return detail;
 }
 

@@ -65,6 +65,14 @@ Status validateUpload(const v1::UploadAnalysisRequest &request) {
     if (!std::isfinite(candidates[i].score()))
       return Status::invalid(field + ".score: not a finite number");
   }
+  const auto &perf = request.result().perf_findings();
+  for (int i = 0; i < perf.size(); ++i) {
+    std::string field = "result.perf_findings[" + std::to_string(i) + "]";
+    if (perf[i].fingerprint().empty())
+      return Status::invalid(field + ".fingerprint: required");
+    if (perf[i].kind() == v1::PERF_KIND_UNSPECIFIED)
+      return Status::invalid(field + ".kind: required");
+  }
   return {};
 }
 

@@ -79,6 +79,30 @@ TEST_F(HttpApiTest, UploadThenQueryEveryEndpoint) {
   EXPECT_EQ(get("/healthz")["status"], "ok");
 }
 
+TEST_F(HttpApiTest, ARunsPerfFindingsAreFilteredByKindAndABadKindIs400) {
+  start();
+  v1::UploadAnalysisRequest request = analysisUpload({candidate("v1:aa")}, "c1");
+  for (auto [fingerprint, kind] : {std::pair{"perf1:b", v1::PERF_KIND_BANK_CONFLICT},
+                                   std::pair{"perf1:s", v1::PERF_KIND_UNCOALESCED}}) {
+    v1::PerfFinding *finding = request.mutable_result()->add_perf_findings();
+    finding->set_fingerprint(fingerprint);
+    finding->set_kind(kind);
+    finding->set_cost(4);
+    finding->set_best(1);
+  }
+  auto res = post("/api/v1/analysis", toJson(request));
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  std::string run = nlohmann::json::parse(res->body)["runId"];
+  EXPECT_EQ(get("/api/v1/runs/" + run)["perfFindings"].size(), 2u);
+  auto banks = get("/api/v1/runs/" + run + "?perf_kind=bank-conflict");
+  ASSERT_EQ(banks["perfFindings"].size(), 1u);
+  EXPECT_EQ(banks["perfFindings"][0]["fingerprint"], "perf1:b");
+  auto bad = get("/api/v1/runs/" + run + "?perf_kind=slow", 400);
+  EXPECT_NE(bad["error"]["message"].get<std::string>().find("perf_kind"), std::string::npos)
+      << bad.dump();
+}
+
 TEST_F(HttpApiTest, ReviewIsSetWithPut) {
   start();
   post("/api/v1/analysis", uploadJson({candidate("v1:aa")}, "c1"));

@@ -221,6 +221,57 @@ TEST_P(QueryTest, RunDetailAndTrend) {
   EXPECT_EQ(store->getRun(r).status().code, StatusCode::kNotFound);
 }
 
+v1::PerfFinding perfFinding(const std::string &fingerprint, v1::PerfKind kind, unsigned cost,
+                            unsigned best, bool proved = false) {
+  v1::PerfFinding finding;
+  finding.set_fingerprint(fingerprint);
+  finding.set_kind(kind);
+  finding.set_cost(cost);
+  finding.set_best(best);
+  finding.set_proved(proved);
+  finding.set_kernel("k");
+  return finding;
+}
+
+TEST_P(QueryTest, ARunKeepsItsPerfFindingsWorstFirstAndFiltersThemByKind) {
+  v1::UploadAnalysisRequest request = analysisUpload({candidate("v1:aa")}, "c1");
+  auto *perf = request.mutable_result()->mutable_perf_findings();
+  *perf->Add() = perfFinding("perf1:sectors", v1::PERF_KIND_UNCOALESCED, 8, 4);
+  *perf->Add() = perfFinding("perf1:banks", v1::PERF_KIND_BANK_CONFLICT, 32, 1);
+  *perf->Add() = perfFinding("perf1:proof", v1::PERF_KIND_BANK_CONFLICT, 1, 1, true);
+  std::string run = upload(request);
+  v1::GetRunRequest r;
+  r.set_run_id(run);
+  auto detail = store->getRun(r);
+  ASSERT_TRUE(detail.ok()) << detail.status().message;
+  // Proofs are not kept; the 32-way conflict comes before the 2x load.
+  ASSERT_EQ(detail->perf_findings_size(), 2);
+  EXPECT_EQ(detail->perf_findings(0).fingerprint(), "perf1:banks");
+  EXPECT_EQ(detail->perf_findings(0).cost(), 32u);
+  EXPECT_EQ(detail->perf_findings(1).fingerprint(), "perf1:sectors");
+  // They are not races.
+  EXPECT_EQ(detail->races_added_size(), 1);
+  r.set_perf_kind(v1::PERF_KIND_UNCOALESCED);
+  detail = store->getRun(r);
+  ASSERT_TRUE(detail.ok());
+  ASSERT_EQ(detail->perf_findings_size(), 1);
+  EXPECT_EQ(detail->perf_findings(0).fingerprint(), "perf1:sectors");
+}
+
+TEST_P(QueryTest, APerfFindingWithoutAKindIsRejectedAndNothingIsStored) {
+  v1::UploadAnalysisRequest request = analysisUpload({candidate("v1:aa")}, "c1");
+  v1::PerfFinding bad = perfFinding("perf1:x", v1::PERF_KIND_UNSPECIFIED, 2, 1);
+  *request.mutable_result()->add_perf_findings() = bad;
+  auto response = store->uploadAnalysis(request);
+  EXPECT_EQ(response.status().code, StatusCode::kInvalidArgument);
+  EXPECT_NE(response.status().message.find("result.perf_findings[0].kind"), std::string::npos)
+      << response.status().message;
+  v1::ListRunsRequest runs;
+  runs.set_project("demo");
+  auto listed = store->listRuns(runs);
+  EXPECT_TRUE(!listed.ok() || listed->runs_size() == 0);
+}
+
 TEST_P(QueryTest, ProjectsAndRunsAreListed) {
   upload(analysisUpload({}, "c1", "main", "zeta"));
   upload(analysisUpload({}, "c2", "main", "alpha"));

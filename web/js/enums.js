@@ -58,3 +58,4 @@ export const ImprecisionKind = enumType('IMPRECISION_KIND_', [
 export const RepairKind = enumType('REPAIR_KIND_', [
   'atomic', 'barrier', 'shared', 'scope', 'fence', 'grid-sync', 'barrier-moved',
 ]);
+export const PerfKind = enumType('PERF_KIND_', ['bank-conflict', 'uncoalesced']);

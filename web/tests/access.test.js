@@ -59,6 +59,32 @@ describe('overview, runs and access', () => {
     await page.close();
   });
 
+  test('a run lists its perf findings apart from its races, worst first, by kind', LIMIT, async () => {
+    const page = await newPage(scenario.browser);
+    await signIn(page, scenario.server, scenario.server.tokens.read);
+    await open(page, scenario.server, '/runs?project=shop&branch=main');
+    const rows = page.locator('table.runs tbody tr');
+    await rows.filter({ hasText: 'analysis' }).filter({ hasText: '2222222222' }).locator('a.run-link').click();
+    await settled(page);
+    const kernels = () => page.$$eval('table.perf tbody td:nth-child(3)',
+      (cells) => cells.map((c) => c.textContent));
+    // The proof is not kept and the 2-way conflict outside a loop is under
+    // the threshold: the 32-way conflict, then the stride-2 load.
+    assert.deepEqual(await kernels(), ['transpose', 'gather']);
+    assert.match(await page.textContent('#perf-title'), /Perf findings \(2\)/);
+    await page.selectOption('#perf-kind', 'uncoalesced');
+    assert.deepEqual(await kernels(), ['gather']);
+    await page.selectOption('#perf-kind', '');
+    await page.check('#perf-below');
+    assert.deepEqual(await kernels(), ['transpose', 'gather', 'stencil']);
+    // Perf findings are not races: the race tables are unchanged.
+    const added = await page.$$eval('section:has(#added-title) table.races tbody td:nth-child(4)',
+      (cells) => cells.map((c) => c.textContent));
+    assert.deepEqual(added, ['counter']);
+    await screenshot(page, 'run-perf-findings');
+    await page.close();
+  });
+
   test('a wrong token is reported as such', LIMIT, async () => {
     const page = await newPage(scenario.browser);
     await signIn(page, scenario.server, 'not-a-real-token');

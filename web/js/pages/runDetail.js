@@ -1,10 +1,11 @@
-// One upload: who made it from which commit, and the races it added and
-// resolved.
+// One upload: who made it from which commit, the races it added and
+// resolved, and its perf findings.
 
 import { api } from '../api.js';
 import { h, safeExternalUrl } from '../dom.js';
 import { timestamp } from '../format.js';
 import { href } from '../router.js';
+import { perfSection } from '../components/perfTable.js';
 import { raceTable } from '../components/raceTable.js';
 
 function fact(term, ...value) {
@@ -48,5 +49,6 @@ export async function runDetailPage(view, { args: [runId] }) {
       raceTable(detail.racesAdded ?? [])),
     h('section', { class: 'card', 'aria-labelledby': 'resolved-title' },
       h('h2', { id: 'resolved-title' }, `Races resolved (${detail.racesResolved?.length ?? 0})`),
-      raceTable(detail.racesResolved ?? [])));
+      raceTable(detail.racesResolved ?? [])),
+    run.kind === 'analysis' ? perfSection(detail.perfFindings ?? []) : null);
 }
