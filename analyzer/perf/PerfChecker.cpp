@@ -25,6 +25,23 @@ bool isGlobalAccess(const MemoryAccess &a) {
           a.object->kind == MemoryObject::Kind::DeviceGlobal);
 }
 
+// The symbols and uninterpreted applications `roots` mention, each once.
+std::vector<z3::expr> uninterpretedTerms(std::vector<z3::expr> roots) {
+  std::vector<z3::expr> out;
+  std::set<unsigned> seen;
+  while (!roots.empty()) {
+    z3::expr e = roots.back();
+    roots.pop_back();
+    if (!e.is_app() || !seen.insert(e.id()).second)
+      continue;
+    if (e.decl().decl_kind() == Z3_OP_UNINTERPRETED)
+      out.push_back(e);
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      roots.push_back(e.arg(i));
+  }
+  return out;
+}
+
 // The lanes one warp's access involves, solved with one witness's launch.
 struct WarpLanes {
   std::vector<LaneOffset> offsets;
@@ -124,22 +141,14 @@ WarpCostChecker::WarpCostChecker(const KernelModel &model, SymbolSpace &symbols,
   for (int t = 1; t <= SymbolSpace::kThreads; ++t)
     for (const z3::expr &symbol : symbols_.threadSymbols(t))
       local_names_.insert(symbol.decl().name().str());
-  std::vector<z3::expr> todo(model_.thread_facts.begin(), model_.thread_facts.end());
+  std::vector<z3::expr> terms(model_.thread_facts.begin(), model_.thread_facts.end());
   for (const MemoryAccess &a : model_.accesses) {
-    todo.push_back(a.offset);
-    todo.push_back(a.path_condition);
+    terms.push_back(a.offset);
+    terms.push_back(a.path_condition);
   }
-  std::set<unsigned> seen;
-  while (!todo.empty()) {
-    z3::expr e = todo.back();
-    todo.pop_back();
-    if (!e.is_app() || !seen.insert(e.id()).second)
-      continue;
-    if (e.decl().decl_kind() == Z3_OP_UNINTERPRETED && e.num_args() > 0)
+  for (const z3::expr &e : uninterpretedTerms(std::move(terms)))
+    if (e.num_args() > 0)
       uniform_applications_.push_back(e);
-    for (unsigned i = 0; i < e.num_args(); ++i)
-      todo.push_back(e.arg(i));
-  }
 }
 
 z3::expr WarpCostChecker::pin(const z3::expr &e) const {
@@ -193,17 +202,7 @@ std::optional<std::vector<z3::expr>> WarpCostChecker::uniformValues(const Memory
   // differs per thread (`pos = (pos + 4) & 63` from `4 * (tid & 15)`)
   // leaves each lane's value free, and the access is not priced.
   std::vector<z3::expr> uniform;
-  std::vector<z3::expr> todo{a.offset};
-  std::set<unsigned> seen;
-  while (!todo.empty()) {
-    z3::expr e = todo.back();
-    todo.pop_back();
-    if (!e.is_app() || !seen.insert(e.id()).second)
-      continue;
-    for (unsigned i = 0; i < e.num_args(); ++i)
-      todo.push_back(e.arg(i));
-    if (e.decl().decl_kind() != Z3_OP_UNINTERPRETED)
-      continue;
+  for (const z3::expr &e : uninterpretedTerms({a.offset})) {
     std::string name = e.decl().name().str();
     if (context_.imprecisions.count(name))
       return std::nullopt;
