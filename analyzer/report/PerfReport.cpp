@@ -25,7 +25,8 @@ std::string messageOf(const v1::PerfFinding &f) {
   if (f.kind() == v1::PERF_KIND_BANK_CONFLICT) {
     if (f.proved())
       return "no bank conflict on " + object +
-             ": no two lanes of a warp reach distinct words of one bank, in any launch";
+             ": no two lanes of a warp reach distinct words of one bank, in any launch the "
+             "host facts allow";
     return std::to_string(f.cost()) + "-way bank conflict on " + object + ": lanes " +
            lanesText(f) + " of a warp access " + std::to_string(f.cost()) +
            " distinct words of bank " +
@@ -34,7 +35,8 @@ std::string messageOf(const v1::PerfFinding &f) {
   }
   if (f.proved())
     return "coalesced access to " + object +
-           ": neighbouring lanes access neighbouring elements, in any launch";
+           ": neighbouring lanes access neighbouring elements, in any launch the host facts "
+           "allow";
   return "uncoalesced access to " + object + ": a warp touches " + std::to_string(f.cost()) +
          " sectors of 32 bytes where " + std::to_string(f.best()) +
          " would do; neighbouring lanes are " + std::to_string(f.stride_bytes()) +
