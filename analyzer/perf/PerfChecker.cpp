@@ -3,6 +3,7 @@
 #include "analyzer/perf/WarpCost.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -11,6 +12,11 @@
 namespace gpurace::analyzer {
 
 namespace {
+
+// Bank and sector questions are mod and div over the thread coordinates,
+// whose proofs take Z3 several times a race pair's effort (and vary with the
+// order terms were made in): each query gets this many times --query-effort.
+constexpr unsigned kEffortPerQuery = 4;
 
 // How many times the search asks for a worse witness after the first.
 constexpr int kWorseWitnessRounds = 6;
@@ -119,7 +125,8 @@ WarpCostChecker::WarpCostChecker(const KernelModel &model, SymbolSpace &symbols,
   }
   z3::params params(ctx());
   params.set("timeout", options_.query_timeout_ms);
-  params.set("rlimit", options_.query_rlimit);
+  params.set("rlimit", static_cast<unsigned>(std::min<uint64_t>(
+                                 uint64_t(options_.query_rlimit) * kEffortPerQuery, UINT32_MAX)));
   solver_.set(params);
   for (int axis = 0; axis < 3; ++axis) {
     add(arith_.lessEq(arith_.constant(1, kUInt32), symbols_.blockDim(axis), false));
