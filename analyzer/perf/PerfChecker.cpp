@@ -55,6 +55,16 @@ struct WarpLanes {
   v1::ThreadCoord first_lane;
 };
 
+// One lane of the witness warp, with its bank or sector.
+void addLane(v1::PerfFinding &finding, const WarpLanes &lanes, const LaneOffset &lane,
+             int64_t unit) {
+  v1::LaneAccess *access = finding.add_lanes();
+  access->set_lane(lane.lane);
+  *access->mutable_thread() = lanes.threads.at(lane.lane);
+  access->set_byte_offset(lane.offset);
+  access->set_unit(unit);
+}
+
 class WarpCostChecker {
 public:
   WarpCostChecker(const KernelModel &model, SymbolSpace &symbols, const LaunchContext &context,
@@ -379,16 +389,10 @@ std::optional<v1::PerfFinding> WarpCostChecker::checkBanks(const MemoryAccess &a
     finding.set_best(1);
     describeLaunch(*m, finding);
     *finding.mutable_warp() = lanes.first_lane;
-    std::map<unsigned, int64_t> offset_of;
+    std::set<unsigned> in_worst_bank(bank.lanes.begin(), bank.lanes.end());
     for (const LaneOffset &lane : lanes.offsets)
-      offset_of[lane.lane] = lane.offset;
-    for (unsigned l : bank.lanes) {
-      v1::LaneAccess *access = finding.add_lanes();
-      access->set_lane(l);
-      *access->mutable_thread() = lanes.threads[l];
-      access->set_byte_offset(offset_of[l]);
-      access->set_unit(bank.bank);
-    }
+      if (in_worst_bank.count(lane.lane))
+        addLane(finding, lanes, lane, bank.bank);
     worst = finding;
     // An affine address repeats its banks every pass / degree lanes: a
     // worse conflict has two lanes closer than that.
@@ -446,14 +450,8 @@ std::optional<v1::PerfFinding> WarpCostChecker::checkSectors(const MemoryAccess 
     finding.set_stride_bytes(value(*m, difference));
     describeLaunch(*m, finding);
     *finding.mutable_warp() = lanes.first_lane;
-    for (const LaneOffset &lane : lanes.offsets) {
-      v1::LaneAccess *access = finding.add_lanes();
-      access->set_lane(lane.lane);
-      *access->mutable_thread() = lanes.threads[lane.lane];
-      access->set_byte_offset(lane.offset);
-      access->set_unit(lane.offset >= 0 ? lane.offset / kSectorBytes
-                                         : -((-lane.offset + kSectorBytes - 1) / kSectorBytes));
-    }
+    for (const LaneOffset &lane : lanes.offsets)
+      addLane(finding, lanes, lane, sectorOf(lane.offset));
     worst = finding;
   }
   return worst;

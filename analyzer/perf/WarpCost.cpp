@@ -15,6 +15,8 @@ int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
 
 } // namespace
 
+int64_t sectorOf(int64_t offset) { return floorDiv(offset, kSectorBytes); }
+
 unsigned lanesPerBankPass(unsigned size_bytes) {
   unsigned width = std::max(size_bytes, kBankWidthBytes);
   return std::max(1u, kSharedBanks * kBankWidthBytes / width);
@@ -53,7 +55,7 @@ SectorCount sectorCount(const std::vector<LaneOffset> &lanes, unsigned size_byte
   for (const LaneOffset &lane : lanes) {
     int64_t end = lane.offset + std::max<int64_t>(size_bytes, 1);
     ranges.push_back({lane.offset, end});
-    for (int64_t s = floorDiv(lane.offset, kSectorBytes); s <= floorDiv(end - 1, kSectorBytes); ++s)
+    for (int64_t s = sectorOf(lane.offset); s <= sectorOf(end - 1); ++s)
       sectors.insert(s);
   }
   std::sort(ranges.begin(), ranges.end());

@@ -51,6 +51,9 @@ struct SectorCount {
   unsigned best = 0;
 };
 
+// The 32-byte sector a byte offset falls in (rounding down, also below 0).
+int64_t sectorOf(int64_t offset);
+
 // The offsets are relative to an allocation aligned to at least 256 bytes
 // (cudaMalloc's alignment), so a sector is offset / 32.
 SectorCount sectorCount(const std::vector<LaneOffset> &lanes, unsigned size_bytes);
