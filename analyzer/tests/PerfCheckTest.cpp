@@ -101,6 +101,9 @@ const v1::PerfFinding *perfAt(const v1::AnalysisResult &result, unsigned line,
 AnalyzeOptions withPerf() {
   AnalyzeOptions options;
   options.perf = true;
+  // The resource limit, which is deterministic, decides what a query proves:
+  // a sanitizer build or a busy machine is several times slower on the clock.
+  options.query_timeout_ms = 10 * 60 * 1000;
   return options;
 }
 
