@@ -87,8 +87,9 @@ private:
   // Threads 1 and 2: distinct lanes of one warp executing the same dynamic
   // instance of `a` (same iterations, same synchronization so far).
   z3::expr sameInstance(const MemoryAccess &a) const;
-  // The over-approximated loop values the address uses, all uniform; none
-  // when the address is not exact enough to price.
+  // The over-approximated loop values and unfollowed launch values the
+  // address uses, all uniform; none when the address is not exact enough
+  // to price.
   std::optional<std::vector<z3::expr>> uniformValues(const MemoryAccess &a) const;
   std::optional<z3::model> solve(const z3::expr &query, bool &undecided);
   // Thread 1 in the witness's iterations, loop values and block shape.
@@ -99,6 +100,14 @@ private:
   std::optional<v1::PerfFinding> checkBanks(const MemoryAccess &a);
   std::optional<v1::PerfFinding> checkSectors(const MemoryAccess &a);
   v1::PerfFinding findingFor(const MemoryAccess &a, v1::PerfKind kind) const;
+  // Kernel parameters and block dimensions that `a`'s address mentions and
+  // no launch fact fixes.
+  std::vector<std::pair<std::string, z3::expr>> freeLaunchValues(const MemoryAccess &a) const;
+  // For each free launch value, the first of a few conditions on it under
+  // which `costly` (the cost query) is UNSAT while the access still runs:
+  // the values for which the access is free, whatever the others are.
+  void addFreeConditions(const MemoryAccess &a, const z3::expr &costly,
+                         const z3::model &witness, v1::PerfFinding &finding);
   void describeLaunch(const z3::model &m, v1::PerfFinding &finding) const;
 
   const KernelModel &model_;
@@ -217,12 +226,17 @@ std::optional<std::vector<z3::expr>> WarpCostChecker::uniformValues(const Memory
   // symbol or a shared function of the iterations, as `s *= 2` from a
   // constant is): the witness's value is then every lane's. One that
   // differs per thread (`pos = (pos + 4) & 63` from `4 * (tid & 15)`)
-  // leaves each lane's value free, and the access is not priced.
+  // leaves each lane's value free, and the access is not priced. A launch
+  // value the host sets from what it cannot follow is one value for the
+  // whole launch: the witness says which it takes, and the free
+  // conditions which values would cost nothing.
   std::vector<z3::expr> uniform;
   for (const z3::expr &e : uninterpretedTerms({a.offset})) {
     std::string name = e.decl().name().str();
-    if (context_.imprecisions.count(name))
-      return std::nullopt;
+    if (context_.imprecisions.count(name)) {
+      uniform.push_back(e);
+      continue;
+    }
     auto it = model_.imprecisions.find(name);
     if (it == model_.imprecisions.end())
       continue;
@@ -316,9 +330,67 @@ v1::PerfFinding WarpCostChecker::findingFor(const MemoryAccess &a, v1::PerfKind 
     *finding.mutable_launch_site() = *context_.site;
   for (const Fact &fact : context_.facts)
     *finding.add_assumptions() = fact.assumption;
-  for (const z3::expr &value : uniform_)
-    *finding.add_imprecisions() = model_.imprecisions.at(value.decl().name().str());
+  for (const z3::expr &value : uniform_) {
+    std::string name = value.decl().name().str();
+    auto launch_wide = context_.imprecisions.find(name);
+    *finding.add_imprecisions() = launch_wide != context_.imprecisions.end()
+                                      ? launch_wide->second
+                                      : model_.imprecisions.at(name);
+  }
   return finding;
+}
+
+std::vector<std::pair<std::string, z3::expr>>
+WarpCostChecker::freeLaunchValues(const MemoryAccess &a) const {
+  std::set<unsigned> mentioned, fixed;
+  for (const z3::expr &e : uninterpretedTerms({pin(offsetOf(a, 1))}))
+    mentioned.insert(e.id());
+  for (const z3::expr &e : pinned_from_)
+    fixed.insert(e.id());
+  std::vector<std::pair<std::string, z3::expr>> candidates = model_.parameters;
+  for (int axis = 0; axis < 3; ++axis)
+    candidates.emplace_back(std::string("blockDim.") + "xyz"[axis], symbols_.blockDim(axis));
+  std::vector<std::pair<std::string, z3::expr>> out;
+  for (const auto &[name, symbol] : candidates)
+    if (symbol.is_const() && mentioned.count(symbol.id()) && !fixed.count(symbol.id()))
+      out.emplace_back(name, symbol);
+  return out;
+}
+
+void WarpCostChecker::addFreeConditions(const MemoryAccess &a, const z3::expr &costly,
+                                        const z3::model &witness, v1::PerfFinding &finding) {
+  for (const auto &[name, symbol] : freeLaunchValues(a)) {
+    int64_t w = value(witness, symbol);
+    // Padding a width or pitch by one, or a step back, is what usually ends
+    // a bank conflict; a unit stride what ends a gather's excess.
+    std::vector<int64_t> tries;
+    for (int64_t v : {w + 1, w - 1, int64_t(1)})
+      if (v >= 1 && v != w && std::find(tries.begin(), tries.end(), v) == tries.end())
+        tries.push_back(v);
+    for (int64_t v : tries) {
+      // Substituted rather than asserted, so that `t * pitch` is linear.
+      z3::expr_vector from(ctx()), to(ctx());
+      from.push_back(symbol);
+      to.push_back(symbol.is_int() ? ctx().int_val(v)
+                                   : ctx().bv_val(v, symbol.get_sort().bv_size()));
+      auto with = [&](const z3::expr &e) {
+        z3::expr copy = pin(e);
+        return copy.substitute(from, to) && symbol == to[0];
+      };
+      bool undecided = false;
+      if (solve(with(costly), undecided) || undecided)
+        continue;
+      // A value no launch takes (a block dimension past its limit, one a
+      // fact rules out) would make the claim vacuous.
+      if (!solve(with(sameInstance(a)), undecided))
+        continue;
+      v1::FreeCondition *condition = finding.add_free_when();
+      condition->set_name(name);
+      condition->set_witness_value(w);
+      condition->set_equals(v);
+      break;
+    }
+  }
 }
 
 void WarpCostChecker::describeLaunch(const z3::model &m, v1::PerfFinding &finding) const {
@@ -362,6 +434,7 @@ std::optional<v1::PerfFinding> WarpCostChecker::checkBanks(const MemoryAccess &a
       arith_.rem(unit(1), units_per_pass, true) == arith_.rem(unit(2), units_per_pass, true);
 
   std::optional<v1::PerfFinding> worst;
+  std::optional<z3::model> worst_model;
   z3::expr closer = ctx().bool_val(true), elsewhere = ctx().bool_val(true);
   for (int round = 0; round <= kWorseWitnessRounds; ++round) {
     bool undecided = false;
@@ -394,6 +467,7 @@ std::optional<v1::PerfFinding> WarpCostChecker::checkBanks(const MemoryAccess &a
       if (in_worst_bank.count(lane.lane))
         addLane(finding, lanes, lane, bank.bank);
     worst = finding;
+    worst_model = *m;
     // An affine address repeats its banks every pass / degree lanes: a
     // worse conflict has two lanes closer than that.
     unsigned distance = (pass - 1) / bank.degree;
@@ -401,8 +475,9 @@ std::optional<v1::PerfFinding> WarpCostChecker::checkBanks(const MemoryAccess &a
       break;
     closer = arith_.lessEq(arith_.sub(lane(2), lane(1)), constant(distance), true);
   }
-  if (worst && worst->cost() <= 1)
+  if (!worst || worst->cost() <= 1)
     return std::nullopt;
+  addFreeConditions(a, conflict, *worst_model, *worst);
   return worst;
 }
 
@@ -423,6 +498,7 @@ std::optional<v1::PerfFinding> WarpCostChecker::checkSectors(const MemoryAccess 
                        !arith_.less(constant(-int64_t(kSectorBytes)), difference, true);
 
   std::optional<v1::PerfFinding> worst;
+  std::optional<z3::model> worst_model;
   for (const z3::expr &apart : {scattered, far_apart}) {
     bool undecided = false;
     std::optional<z3::model> m = solve(neighbours && apart, undecided);
@@ -453,7 +529,10 @@ std::optional<v1::PerfFinding> WarpCostChecker::checkSectors(const MemoryAccess 
     for (const LaneOffset &lane : lanes.offsets)
       addLane(finding, lanes, lane, sectorOf(lane.offset));
     worst = finding;
+    worst_model = *m;
   }
+  if (worst)
+    addFreeConditions(a, neighbours && scattered, *worst_model, *worst);
   return worst;
 }
 

@@ -20,6 +20,20 @@ std::string lanesText(const v1::PerfFinding &finding) {
   return text;
 }
 
+// "; no conflict whenever 'pitch' = 33 (32 here)": each condition alone
+// makes the access free, whatever the other launch values are.
+std::string freeText(const v1::PerfFinding &f) {
+  std::string text;
+  for (const v1::FreeCondition &c : f.free_when()) {
+    text += text.empty() ? (f.kind() == v1::PERF_KIND_BANK_CONFLICT ? "; no conflict whenever "
+                                                                     : "; coalesced whenever ")
+                         : ", or whenever ";
+    text += "'" + c.name() + "' = " + std::to_string(c.equals()) + " (" +
+            std::to_string(c.witness_value()) + " here)";
+  }
+  return text;
+}
+
 std::string messageOf(const v1::PerfFinding &f) {
   const std::string object = "'" + f.site().base_object() + "'";
   if (f.kind() == v1::PERF_KIND_BANK_CONFLICT) {
@@ -31,7 +45,8 @@ std::string messageOf(const v1::PerfFinding &f) {
            lanesText(f) + " of a warp access " + std::to_string(f.cost()) +
            " distinct words of bank " +
            std::to_string(f.lanes_size() ? f.lanes(0).unit() : 0) +
-           ", so shared memory serves the access " + std::to_string(f.cost()) + " times";
+           ", so shared memory serves the access " + std::to_string(f.cost()) + " times" +
+           freeText(f);
   }
   if (f.proved())
     return "coalesced access to " + object +
@@ -40,7 +55,7 @@ std::string messageOf(const v1::PerfFinding &f) {
   return "uncoalesced access to " + object + ": a warp touches " + std::to_string(f.cost()) +
          " sectors of 32 bytes where " + std::to_string(f.best()) +
          " would do; neighbouring lanes are " + std::to_string(f.stride_bytes()) +
-         " bytes apart";
+         " bytes apart" + freeText(f);
 }
 
 } // namespace

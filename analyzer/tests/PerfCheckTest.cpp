@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <string>
+
 namespace gpurace::analyzer::testing {
 namespace {
 
@@ -159,6 +162,74 @@ int main() {
   const v1::PerfFinding *store = perfAt(result, 5, v1::PERF_KIND_UNCOALESCED);
   ASSERT_NE(store, nullptr);
   EXPECT_TRUE(store->proved());
+}
+
+// The pitch and stride come from the command line: the host facts leave
+// them free, the witness picks a costly value, and a value with which the
+// access is proved free is named.
+const char *kPitchFromTheCommandLine = R"(
+#include <cstdlib>
+__global__ void columnSums(const float *in, float *sums, int pitch) {
+  extern __shared__ float tile[];
+  for (int c = 0; c < 32; ++c)
+    tile[c * pitch + threadIdx.x] = in[blockIdx.x * 1024 + c * 32 + threadIdx.x];
+  __syncthreads();
+  float s = 0;
+  for (int c = 0; c < 32; ++c)
+    s += tile[threadIdx.x * pitch + c];
+  sums[blockIdx.x * 32 + threadIdx.x] = s;
+  sums[(blockIdx.x * 32 + threadIdx.x) * pitch] = s;
+}
+int main(int argc, char **argv) {
+  int pitch = atoi(argv[1]);
+  if (pitch < 32 || pitch > 4096)
+    return 1;
+  float *in, *sums;
+  cudaMalloc(&in, 1 << 22);
+  cudaMalloc(&sums, 1 << 28);
+  columnSums<<<64, 32, 32 * pitch * sizeof(float)>>>(in, sums, pitch);
+}
+)";
+
+TEST(PerfCheck, ACostThatDependsOnAnUnknownLaunchValueNamesAValueThatIsFree) {
+  v1::AnalysisResult result = analyzeCode(kPitchFromTheCommandLine, withPerf());
+  auto parameter = [](const v1::PerfFinding &f, const std::string &name) {
+    for (const v1::NamedValue &p : f.parameters())
+      if (p.name() == name)
+        return p.value();
+    return std::string("none");
+  };
+  const v1::PerfFinding *column = perfAt(result, 10, v1::PERF_KIND_BANK_CONFLICT);
+  ASSERT_NE(column, nullptr);
+  EXPECT_EQ(column->cost(), 32u);
+  ASSERT_EQ(column->free_when_size(), 1);
+  const v1::FreeCondition &padded = column->free_when(0);
+  EXPECT_EQ(padded.name(), "pitch");
+  EXPECT_EQ(std::to_string(padded.witness_value()), parameter(*column, "pitch"));
+  // A multiple of 32 words is the 32-way conflict; one word more or less
+  // puts every lane in its own bank.
+  EXPECT_EQ(padded.witness_value() % 32, 0);
+  EXPECT_EQ(std::abs(padded.equals() - padded.witness_value()), 1);
+  EXPECT_NE(column->message().find("no conflict whenever 'pitch' = " +
+                                   std::to_string(padded.equals())),
+            std::string::npos)
+      << column->message();
+  ASSERT_EQ(column->imprecisions_size(), 1);
+  EXPECT_NE(column->imprecisions(0).detail().find("atoi"), std::string::npos);
+
+  const v1::PerfFinding *scattered = perfAt(result, 12, v1::PERF_KIND_UNCOALESCED);
+  ASSERT_NE(scattered, nullptr);
+  EXPECT_EQ(scattered->cost(), 32u);
+  // Only a pitch of 1 would be coalesced, and the host rules it out: no
+  // launch has it, so it is not claimed.
+  EXPECT_EQ(scattered->free_when_size(), 0);
+  EXPECT_GE(std::stoi(parameter(*scattered, "pitch")), 32);
+
+  // The row write is conflict-free for every pitch: nothing to name.
+  const v1::PerfFinding *row = perfAt(result, 6, v1::PERF_KIND_BANK_CONFLICT);
+  ASSERT_NE(row, nullptr);
+  EXPECT_TRUE(row->proved());
+  EXPECT_EQ(row->free_when_size(), 0);
 }
 
 TEST(PerfCheck, ALoopValueThatDiffersPerThreadIsNotTakenAsTheWarpsOne) {

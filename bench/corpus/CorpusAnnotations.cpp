@@ -22,6 +22,7 @@ const std::regex kWith(R"(//\s*with:\s*(\S+)\s*$)");
 const std::regex kRace(R"(//\s*expect-race\(([A-Za-z0-9_]+)\):\s*(\S+)\s*$)");
 const std::regex kDivergence(R"(//\s*expect-divergence:\s*(\S+)\s*$)");
 const std::regex kPerf(R"(//\s*expect-perf:\s*(.*\S)\s*$)");
+const std::regex kFreeWhen(R"(^\s*(\S+)\s*=\s*(-?\d+)\s*$)");
 const std::regex kPerfCost(R"(^\s*(banks)\s+(\d+)\s*$|^\s*(sectors)\s+(\d+)/(\d+)\s*$)");
 const std::regex kAnyAnnotation(
     R"(//\s*(?:(?:category|expect|needs|source|expect-race|expect-divergence|expect-perf)\b|with:))");
@@ -128,6 +129,16 @@ void Parser::addRace(unsigned number, const std::string &id,
 void Parser::addPerf(unsigned number, const std::string &costs) {
   std::stringstream list(costs);
   for (std::string item; std::getline(list, item, ',');) {
+    std::string free_when;
+    if (size_t at = item.find("free-when"); at != std::string::npos) {
+      std::smatch condition;
+      std::string text = item.substr(at + std::string("free-when").size());
+      if (!std::regex_match(text, condition, kFreeWhen))
+        return error(number, "expect-perf: expected 'free-when NAME = V', got 'free-when" +
+                                 text + "'");
+      free_when = condition[1].str() + " = " + condition[2].str();
+      item = item.substr(0, at);
+    }
     std::smatch match;
     if (!std::regex_match(item, match, kPerfCost))
       return error(number, "expect-perf: expected 'banks N' or 'sectors N/B', got '" + item +
@@ -138,6 +149,7 @@ void Parser::addPerf(unsigned number, const std::string &costs) {
     perf.kind = banks ? v1::PERF_KIND_BANK_CONFLICT : v1::PERF_KIND_UNCOALESCED;
     perf.cost = std::stoul(banks ? match[2].str() : match[4].str());
     perf.best = banks ? 1 : std::stoul(match[5].str());
+    perf.free_when = free_when;
     if (perf.cost == 0 || perf.best == 0 || perf.cost < perf.best)
       return error(number, "expect-perf: a cost is at least 1 and at least its best");
     for (const ExpectedPerf &other : file.perf)

@@ -33,6 +33,9 @@ struct ExpectedPerf {
   v1::PerfKind kind = v1::PERF_KIND_UNSPECIFIED;
   unsigned cost = 0;
   unsigned best = 0;
+  // `free-when NAME = V`: the finding must name this value of a launch
+  // value among those for which the access is proved free.
+  std::string free_when;
 };
 
 struct CorpusFile {

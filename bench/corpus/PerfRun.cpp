@@ -30,6 +30,8 @@ void matchPerf(const CorpusFile &file, const v1::AnalysisResult &result, PerfFil
         row.cost = finding.cost();
         row.best = finding.best();
         row.proved = finding.proved();
+        for (const v1::FreeCondition &c : finding.free_when())
+          row.free_when.push_back(c.name() + " = " + std::to_string(c.equals()));
       }
     }
     run.rows.push_back(row);

@@ -11,6 +11,7 @@
 
 #include "bench/corpus/CorpusAnnotations.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,12 @@ struct PerfRow {
   bool found = false;
   unsigned cost = 0, best = 0;
   bool proved = false;
+  // The finding's free conditions, as `expect-perf` writes them.
+  std::vector<std::string> free_when;
   bool matches() const {
-    return found && cost == expected.cost && best == expected.best;
+    return found && cost == expected.cost && best == expected.best &&
+           (expected.free_when.empty() ||
+            std::find(free_when.begin(), free_when.end(), expected.free_when) != free_when.end());
   }
 };
 

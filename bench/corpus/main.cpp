@@ -312,6 +312,15 @@ std::string costText(gpurace::v1::PerfKind kind, unsigned cost, unsigned best) {
              : "sectors " + std::to_string(cost) + "/" + std::to_string(best);
 }
 
+// " free-when pitch = 33, free-when n = 1" for the table; empty when none.
+std::string freeWhenText(const std::vector<std::string> &conditions) {
+  std::string text;
+  for (const std::string &c : conditions)
+    if (!c.empty())
+      text += (text.empty() ? " free-when " : ", free-when ") + c;
+  return text;
+}
+
 int runPerf(const Options &options, const std::vector<CorpusFile> &files) {
   std::vector<const CorpusFile *> annotated;
   for (const CorpusFile &file : files)
@@ -339,9 +348,10 @@ int runPerf(const Options &options, const std::vector<CorpusFile> &files) {
       ++expected;
       met += row.matches();
       std::cout << "| " << name << ":" << row.expected.line << " | "
-                << costText(row.expected.kind, row.expected.cost, row.expected.best) << " | "
+                << costText(row.expected.kind, row.expected.cost, row.expected.best)
+                << freeWhenText({row.expected.free_when}) << " | "
                 << (row.found ? costText(row.expected.kind, row.cost, row.best) +
-                                    (row.proved ? " (proved)" : "")
+                                    (row.proved ? " (proved)" : "") + freeWhenText(row.free_when)
                               : std::string("none"))
                 << (row.matches() ? "" : " MISMATCH") << " |\n";
     }

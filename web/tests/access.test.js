@@ -74,6 +74,10 @@ describe('overview, runs and access', () => {
     assert.match(await page.textContent('#perf-title'), /Perf findings \(2\)/);
     await page.selectOption('#perf-kind', 'uncoalesced');
     assert.deepEqual(await kernels(), ['gather']);
+    // The witness's stride, and the value proved to cost nothing.
+    const launch = await page.textContent('table.perf tbody tr:first-child td:nth-child(7)');
+    assert.match(launch, /stride=2/);
+    assert.match(launch, /free when stride = 1/);
     await page.selectOption('#perf-kind', '');
     await page.check('#perf-below');
     assert.deepEqual(await kernels(), ['transpose', 'gather', 'stencil']);

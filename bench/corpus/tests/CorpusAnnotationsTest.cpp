@@ -138,9 +138,24 @@ TEST(CorpusAnnotations, ReadsPerfCostsPerLineAndKind) {
   EXPECT_EQ(file.perf[2].best, 4u);
 }
 
+TEST(CorpusAnnotations, APerfCostMayNameTheLaunchValuesThatMakeItFree) {
+  std::vector<AnnotationError> errors;
+  CorpusFile file = parse("// category: perf\n// expect: race-free\n"
+                          "  x = tile[t * pitch]; // expect-perf: banks 32 free-when pitch = 33\n"
+                          "  y = in[i * s]; // expect-perf: sectors 8/4 free-when s = 1\n",
+                          errors);
+  ASSERT_TRUE(errors.empty()) << errors[0].message;
+  ASSERT_EQ(file.perf.size(), 2u);
+  EXPECT_EQ(file.perf[0].cost, 32u);
+  EXPECT_EQ(file.perf[0].free_when, "pitch = 33");
+  EXPECT_EQ(file.perf[1].best, 4u);
+  EXPECT_EQ(file.perf[1].free_when, "s = 1");
+}
+
 TEST(CorpusAnnotations, MalformedPerfCostsAreErrorsWithTheLine) {
   for (const char *bad : {"banks", "sectors 4", "sectors 2/4", "banks 0", "bank 2",
-                          "banks 2, banks 4"}) {
+                          "banks 2, banks 4", "banks 2 free-when pitch", "banks 2 free-when = 3",
+                          "banks 2 free-when pitch odd"}) {
     std::vector<AnnotationError> errors;
     parse(std::string("// category: perf\n// expect: race-free\nx = s[t]; // expect-perf: ") +
               bad + "\n",

@@ -21,6 +21,16 @@ function dims(d) {
   return d ? `(${d.x ?? 0},${d.y ?? 0},${d.z ?? 0})` : '—';
 }
 
+// "blockDim (32,1,1) pitch=32", and the values proved free: "free when
+// pitch = 33".
+function launchCell(finding) {
+  const values = (finding.parameters ?? []).map((p) => `${p.name}=${p.value}`).join(' ');
+  const free = (finding.freeWhen ?? []).map((c) => `${c.name} = ${c.equals ?? 0}`);
+  return h('td', { class: 'nowrap' },
+    `blockDim ${dims(finding.blockDim)}${values ? ` ${values}` : ''}`,
+    free.length ? h('div', { class: 'free-when' }, `free when ${free.join(' or ')}`) : null);
+}
+
 function perfRow(finding) {
   const loc = finding.site?.location ?? {};
   return h('tr', { dataset: { kind: PerfKind.toShort(finding.kind), fingerprint: finding.fingerprint } },
@@ -32,7 +42,7 @@ function perfRow(finding) {
       ' ', h('code', null, finding.site?.expression ?? '')),
     h('td', { class: 'num' }, costText(finding)),
     h('td', null, finding.inLoop ? 'yes' : 'no'),
-    h('td', { class: 'nowrap' }, `blockDim ${dims(finding.blockDim)}`),
+    launchCell(finding),
     h('td', null, finding.message ?? ''));
 }
 
