@@ -39,9 +39,8 @@ bool addInto(Polynomial &sum, const Monomial &m, int64_t c) {
 
 class PolynomialReader {
 public:
-  PolynomialReader(z3::context &context,
-                   const std::function<bool(const z3::expr &)> &is_launch_wide)
-      : context_(context), is_launch_wide_(is_launch_wide) {}
+  PolynomialReader(z3::context &context, const DelinearizationTerms &terms)
+      : context_(context), terms_(terms) {}
 
   std::optional<Polynomial> read(const z3::expr &e, const OffsetSide &side) {
     int64_t value = 0;
@@ -98,19 +97,32 @@ public:
     return sum.simplify();
   }
 
-  const z3::expr &atomExpr(unsigned id) const { return atoms_[id]; }
   bool launchWide(unsigned id) const { return launch_wide_[id]; }
+  // That the shared factors' renamings agree.
+  const std::vector<z3::expr> &premises() const { return premises_; }
 
 private:
   // The model's term `e` as an atom, named after its renaming: launch-wide
-  // atoms rename to themselves, so both sides share them.
+  // atoms rename to themselves, so both sides share them. A term the
+  // threads may share, met again on the other side, is the same atom
+  // under the premise that its two renamings are equal.
   unsigned atom(const z3::expr &e, const OffsetSide &side) {
     z3::expr renamed = side.for_thread(e);
     for (unsigned i = 0; i < atoms_.size(); ++i)
       if (z3::eq(atoms_[i], renamed))
         return i;
+    bool launch_wide = terms_.is_launch_wide(e);
+    if (!launch_wide && terms_.may_share && terms_.may_share(e))
+      for (unsigned i = 0; i < atoms_.size(); ++i)
+        if (sides_[i] != &side && z3::eq(unrenamed_[i], e)) {
+          premises_.push_back(atoms_[i] == renamed);
+          launch_wide_[i] = true;
+          return i;
+        }
     atoms_.push_back(renamed);
-    launch_wide_.push_back(is_launch_wide_(e));
+    unrenamed_.push_back(e);
+    sides_.push_back(&side);
+    launch_wide_.push_back(launch_wide);
     return static_cast<unsigned>(atoms_.size() - 1);
   }
 
@@ -130,10 +142,51 @@ private:
   }
 
   z3::context &context_;
-  const std::function<bool(const z3::expr &)> &is_launch_wide_;
-  std::vector<z3::expr> atoms_;
+  const DelinearizationTerms &terms_;
+  std::vector<z3::expr> atoms_, unrenamed_;
+  std::vector<const OffsetSide *> sides_;
   std::vector<bool> launch_wide_;
+  std::vector<z3::expr> premises_;
 };
+
+bool mentions(const z3::expr &e, const z3::expr &part) {
+  std::vector<z3::expr> pending{e};
+  std::set<unsigned> seen;
+  while (!pending.empty()) {
+    z3::expr next = pending.back();
+    pending.pop_back();
+    if (z3::eq(next, part))
+      return true;
+    if (!next.is_app() || !seen.insert(next.id()).second)
+      continue;
+    for (unsigned i = 0; i < next.num_args(); ++i)
+      pending.push_back(next.arg(i));
+  }
+  return false;
+}
+
+// `side`'s offset with the value of each split whose remainder it uses
+// replaced by quotient * divisor + remainder (`2 * x - (x & (s - 1))`, not
+// `x` where only another mask of it is used); the renamed splits it relied
+// on, and each stated where it holds.
+z3::expr splitOffset(const OffsetSide &side, const std::vector<ValueSplit> &splits,
+                     std::vector<z3::expr> &premises, std::vector<z3::expr> &stated) {
+  z3::expr offset = side.offset;
+  for (const ValueSplit &split : splits) {
+    if (!mentions(offset, split.remainder))
+      continue;
+    z3::expr_vector from(offset.ctx()), to(offset.ctx());
+    from.push_back(split.value);
+    to.push_back(split.quotient * split.divisor + split.remainder);
+    z3::expr replaced = offset.substitute(from, to);
+    if (z3::eq(replaced, offset))
+      continue;
+    premises.push_back(side.for_thread(split.value == to[0]));
+    stated.push_back(side.for_thread(z3::implies(split.holds, split.value == to[0])));
+    offset = replaced;
+  }
+  return offset;
+}
 
 // Whether `m` holds every atom of `divisor` (as multisets), and what is
 // left when they are taken out.
@@ -150,7 +203,8 @@ std::optional<Monomial> divide(const Monomial &m, const Monomial &divisor) {
 
 class LemmaWriter {
 public:
-  explicit LemmaWriter(const PolynomialReader &reader) : reader_(reader) {}
+  LemmaWriter(const PolynomialReader &reader, const z3::expr &premise)
+      : reader_(reader), premise_(premise) {}
 
   // Lemmas about `p == 0`.
   void equation(const Polynomial &p, int depth) {
@@ -173,7 +227,7 @@ public:
       z3::expr zero = s.ctx().int_val(0);
       z3::expr split = reader_.expr(p) == zero &&
                        ((s > zero && r < s && -s < r) || (s < zero && r < -s && s < r));
-      lemmas_.push_back(z3::implies(split, q == zero && r == zero));
+      lemmas_.push_back(z3::implies(premise_ && split, q == zero && r == zero));
       equation(quotient, depth + 1);
       equation(remainder, depth + 1);
     }
@@ -204,20 +258,23 @@ private:
   }
 
   const PolynomialReader &reader_;
+  z3::expr premise_;
   std::vector<z3::expr> lemmas_;
 };
 
 } // namespace
 
-std::vector<z3::expr>
-delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
-                      const std::function<bool(const z3::expr &)> &is_launch_wide) {
+std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
+                                            const DelinearizationTerms &terms) {
   if (!a.offset.is_int() || !b.offset.is_int())
     return {};
   z3::context &context = a.offset.ctx();
-  PolynomialReader reader(context, is_launch_wide);
-  std::optional<Polynomial> pa = reader.read(a.offset.simplify(), a);
-  std::optional<Polynomial> pb = reader.read(b.offset.simplify(), b);
+  PolynomialReader reader(context, terms);
+  std::vector<z3::expr> premises, stated;
+  std::optional<Polynomial> pa =
+      reader.read(splitOffset(a, terms.splits, premises, stated).simplify(), a);
+  std::optional<Polynomial> pb =
+      reader.read(splitOffset(b, terms.splits, premises, stated).simplify(), b);
   if (!pa || !pb)
     return {};
   Polynomial difference = *pa;
@@ -236,13 +293,19 @@ delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
   z3::expr start_a = a.for_thread(a.offset), start_b = b.for_thread(b.offset);
   z3::expr overlap = start_a < start_b + context.int_val(b.size_bytes) &&
                      start_b < start_a + context.int_val(a.size_bytes);
-  LemmaWriter writer(reader);
+  z3::expr premise = context.bool_val(true);
+  for (const z3::expr &p : reader.premises())
+    premises.push_back(p);
+  for (const z3::expr &p : premises)
+    premise = premise && p;
+  LemmaWriter writer(reader, premise);
   writer.equation(difference, 0);
   std::vector<z3::expr> lemmas = writer.take();
   if (lemmas.empty())
     return {};
-  lemmas.insert(lemmas.begin(),
-                z3::implies(overlap, reader.expr(difference) == context.int_val(0)));
+  lemmas.insert(lemmas.begin(), z3::implies(premise && overlap,
+                                            reader.expr(difference) == context.int_val(0)));
+  lemmas.insert(lemmas.end(), stated.begin(), stated.end());
   return lemmas;
 }
 

@@ -12,6 +12,14 @@
 // adding it changes no verdict; it hands the solver the case split that
 // turns the query linear.
 //
+// Two readings widen what counts as such an offset, each stated as a
+// premise of the lemmas so that they stay theorems:
+// - a value the model splits by a power of two (`x & (s - 1)`: x == q * s +
+//   r) is read split, so `2 * x - (x & (s - 1))` is `2 * q * s + r`;
+// - a factor that is the same term for both threads in the same
+//   iterations (a loop's stride `s >>= 1`) is one factor, under the
+//   premise that its two renamings are equal.
+//
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_ANALYZER_CHECK_DELINEARIZATION_H
 #define GPURACE_ANALYZER_CHECK_DELINEARIZATION_H
@@ -33,14 +41,30 @@ struct OffsetSide {
   int64_t size_bytes;
 };
 
+// A value of the unrenamed model and its split: value == quotient *
+// divisor + remainder wherever `holds` does, as the model's facts state
+// case by case. The lemmas assume the split; one more lemma states it
+// under `holds`, in the one form the others use (a consequence of the
+// facts, so it changes no verdict either).
+struct ValueSplit {
+  z3::expr value, quotient, divisor, remainder, holds;
+};
+
+struct DelinearizationTerms {
+  // Whether a term of the unrenamed model is the same for every thread.
+  std::function<bool(const z3::expr &)> is_launch_wide;
+  // Whether a term, not launch-wide, is one that two threads may share (a
+  // loop value of their common iterations): read as one factor.
+  std::function<bool(const z3::expr &)> may_share = nullptr;
+  std::vector<ValueSplit> splits = {};
+};
+
 // Lemmas, over the renamed symbols, that hold whenever the byte ranges
-// [a, a + size_a) and [b, b + size_b) overlap. `is_launch_wide` says whether
-// a term of the unrenamed model is the same for every thread. Empty when
-// the offsets are not integer polynomials (bit-vectors, or a common
-// factor smaller than the accesses).
-std::vector<z3::expr>
-delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
-                      const std::function<bool(const z3::expr &)> &is_launch_wide);
+// [a, a + size_a) and [b, b + size_b) overlap. Empty when the offsets are
+// not integer polynomials (bit-vectors, or a common factor smaller than
+// the accesses).
+std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
+                                            const DelinearizationTerms &terms);
 
 } // namespace gpurace::analyzer
 

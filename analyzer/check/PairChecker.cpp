@@ -317,13 +317,23 @@ z3::expr Checker::startOf(const MemoryAccess &access, const MemoryAccess &other)
 std::vector<z3::expr> Checker::delinearization(const MemoryAccess &a,
                                                const MemoryAccess &b) const {
   auto side = [&](const MemoryAccess &access, const MemoryAccess &other, int thread) {
-    return OffsetSide{startOf(access, other),
+    // Launch facts that fix a symbol are in place, so that two pointers
+    // the host passes into one buffer at known places cancel.
+    return OffsetSide{pinned(startOf(access, other)),
                       [this, thread](const z3::expr &e) { return symbols_.forThread(e, thread); },
                       static_cast<int64_t>(access.site.size_bytes())};
   };
-  return delinearizationLemmas(side(a, b, 1), side(b, a, 2), [this](const z3::expr &e) {
-    return !symbols_.isThreadDependent(e);
-  });
+  std::vector<z3::expr> iterations = a.iterations;
+  iterations.insert(iterations.end(), b.iterations.begin(), b.iterations.end());
+  DelinearizationTerms terms;
+  terms.is_launch_wide = [this](const z3::expr &e) { return !symbols_.isThreadDependent(e); };
+  terms.may_share = [this, &iterations](const z3::expr &e) {
+    return !symbols_.isThreadDependent(e, iterations);
+  };
+  for (const KernelModel::LowBitsSplit &split : model_.low_bits_splits)
+    terms.splits.push_back({pinned(split.value), split.quotient, pinned(split.divisor),
+                            split.remainder, pinned(split.holds)});
+  return delinearizationLemmas(side(a, b, 1), side(b, a, 2), terms);
 }
 
 std::vector<z3::expr> Checker::iterationOrder(const MemoryAccess &a,

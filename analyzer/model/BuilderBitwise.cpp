@@ -62,15 +62,20 @@ void Builder::keepLowBits(const z3::expr &x, const z3::expr &mask, IntType t,
   // expand); n == 0 makes the mask all ones.
   z3::expr q = symbols_.freshLocal("quotient", kInt64);
   z3::expr zero = arith_.constant(0, kInt64);
+  z3::expr all_ones = arith_.constant(-1, kInt64);
+  z3::expr holds = mask == all_ones;
   for (int e = 0; e <= Arith::topPowerOfTwoExponent(t) + 1 && e < 63; ++e) {
     int64_t n = int64_t(1) << e;
     z3::expr low = arith_.constant(n - 1, t);
+    holds = holds || mask == low;
     model_.thread_facts.push_back(z3::implies(
         mask == low, x == arith_.add(arith_.mul(q, arith_.constant(n, kInt64)), result) &&
                          arith_.lessEq(zero, result, true) &&
                          arith_.lessEq(result, arith_.constant(n - 1, kInt64), true)));
   }
-  model_.thread_facts.push_back(z3::implies(mask == arith_.constant(-1, kInt64), result == x));
+  model_.thread_facts.push_back(z3::implies(mask == all_ones, result == x));
+  model_.low_bits_splits.push_back(
+      {x, q, arith_.add(mask, arith_.constant(1, kInt64)), result, holds});
 }
 
 } // namespace gpurace::analyzer::builder

@@ -124,6 +124,15 @@ struct KernelModel {
   // Facts that hold for every thread (e.g. loop iteration bounds),
   // expressed over thread-local symbols like everything else.
   std::vector<z3::expr> thread_facts;
+  // Values the model splits by a power of two (`x & (n - 1)`, kept as
+  // x == q * n + r by a case per n): the delinearization lemmas read
+  // offsets with the split in place, so that `2 * x - (x & (s - 1))` is
+  // `2 * q * s + r`, a row-major offset in s. `holds` is the disjunction
+  // of the cases: where it holds, value == quotient * divisor + remainder.
+  struct LowBitsSplit {
+    z3::expr value, quotient, divisor, remainder, holds;
+  };
+  std::vector<LowBitsSplit> low_bits_splits;
   // Which axes the kernel reads: threadIdx or blockDim (thread), blockIdx
   // or gridDim (block).
   bool reads_thread_axis[3] = {false, false, false};

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
+#include <utility>
 
 namespace gpurace::analyzer {
 namespace {
@@ -35,7 +37,7 @@ struct TwoThreads {
       return !(z3::eq(e, row) || z3::eq(e, column));
     };
     return delinearizationLemmas({offset_a, rename(1), size}, {offset_b, rename(2), size},
-                                 launch_wide);
+                                 {launch_wide});
   }
 };
 
@@ -85,6 +87,122 @@ TEST(Delinearization, NothingIsSaidWhenTheElementIsWiderThanTheCommonFactor) {
   // Byte offsets row * width + column with 4-byte accesses: overlapping
   // ranges do not imply equal offsets.
   EXPECT_TRUE(t.lemmas(t.row * t.width + t.column, t.row * t.width + t.column, 4).empty());
+}
+
+// A bitonic step: thread t compares pos = 2 * t - (t & (s - 1)) with
+// pos + s, where s is the loop's power-of-two stride. The model splits t
+// as q * s + r (r = t & (s - 1)) case by case; s is a loop value, renamed
+// per thread, and equal for two threads in the same step.
+struct BitonicStep {
+  z3::context context;
+  z3::expr t = context.int_const("t"), q = context.int_const("q"), r = context.int_const("r");
+  z3::expr s = context.int_const("s");
+  // 0 for the thread's own element, 1 for its partner's.
+  z3::expr c = context.int_const("c");
+  z3::expr four = context.int_val(4);
+  z3::expr pos = (context.int_val(2) * t - r) * four;
+  z3::expr partner = (context.int_val(2) * t - r + s) * four;
+  z3::expr either = (context.int_val(2) * t - r + c * s) * four;
+
+  z3::expr on(const z3::expr &e, int thread) {
+    z3::expr_vector from(context), to(context);
+    for (const char *name : {"t", "q", "r", "s", "c"}) {
+      from.push_back(context.int_const(name));
+      to.push_back(context.int_const((std::string(name) + "@" + std::to_string(thread)).c_str()));
+    }
+    z3::expr copy = e;
+    return copy.substitute(from, to);
+  }
+
+  // The mask s - 1 is all ones or a run of low bits.
+  z3::expr holds() {
+    z3::expr mask = s - context.int_val(1), any = mask == context.int_val(-1);
+    for (int e = 0; e <= 33; ++e)
+      any = any || mask == context.int_val((int64_t(1) << e) - 1);
+    return any;
+  }
+
+  std::vector<z3::expr> lemmas(const z3::expr &a, const z3::expr &b) {
+    DelinearizationTerms terms;
+    terms.is_launch_wide = [](const z3::expr &) { return false; };
+    terms.may_share = [this](const z3::expr &e) { return z3::eq(e, s); };
+    terms.splits.push_back({t, q, s, r, holds()});
+    auto rename = [this](int thread) {
+      return [this, thread](const z3::expr &e) { return on(e, thread); };
+    };
+    return delinearizationLemmas({a, rename(1), 4}, {b, rename(2), 4}, terms);
+  }
+};
+
+TEST(Delinearization, SplitAndSharedStrideLemmasHoldWhereverTheModelsFactsDo) {
+  BitonicStep step;
+  std::vector<z3::expr> lemmas = step.lemmas(step.pos, step.partner);
+  ASSERT_FALSE(lemmas.empty());
+  std::mt19937 random(11);
+  std::uniform_int_distribution<int> value(-9, 9);
+  const int strides[] = {0, 1, 2, 4, 8, 3, 6, -4};
+  for (int trial = 0; trial < 2000; ++trial) {
+    z3::expr_vector from(step.context), to(step.context);
+    for (int thread = 1; thread <= 2; ++thread) {
+      // What the model's facts allow: t == q * s + r with 0 <= r < s for a
+      // power-of-two s, r == t for s == 0, anything otherwise.
+      int64_t s = strides[random() % 8], q = value(random), r = value(random), t = value(random);
+      if (s > 0 && (s & (s - 1)) == 0) {
+        r = (r % s + s) % s;
+        t = q * s + r;
+      } else if (s == 0) {
+        r = t;
+      }
+      int64_t values[] = {t, q, r, s};
+      const char *names[] = {"t", "q", "r", "s"};
+      for (int i = 0; i < 4; ++i) {
+        from.push_back(step.on(step.context.int_const(names[i]), thread));
+        to.push_back(step.context.int_val(values[i]));
+      }
+    }
+    for (z3::expr lemma : lemmas)
+      ASSERT_TRUE(lemma.substitute(from, to).simplify().is_true())
+          << lemma << " under " << to;
+  }
+}
+
+TEST(Delinearization, PairsOfABitonicStepAreProvedApart) {
+  BitonicStep step;
+  z3::solver solver(step.context);
+  z3::params effort(step.context);
+  // Without the lemmas the element-or-partner query below runs out of this
+  // effort.
+  effort.set("rlimit", 100000u);
+  solver.set(effort);
+  z3::expr zero = step.context.int_val(0);
+  for (int thread = 1; thread <= 2; ++thread) {
+    z3::expr t = step.on(step.t, thread), q = step.on(step.q, thread);
+    z3::expr r = step.on(step.r, thread), s = step.on(step.s, thread);
+    solver.add(zero <= t && t < step.context.int_val(512));
+    // The model's facts: a case per power of two.
+    z3::expr power = s == zero;
+    for (int e = 0; e <= 9; ++e) {
+      z3::expr n = step.context.int_val(int64_t(1) << e);
+      power = power || s == n;
+      solver.add(z3::implies(s == n, t == q * n + r && zero <= r && r < n));
+    }
+    solver.add(power && s != zero);
+    z3::expr c = step.on(step.c, thread);
+    solver.add(c == zero || c == step.context.int_val(1));
+  }
+  // Two threads of one step: the same stride, distinct positions.
+  solver.add(step.on(step.s, 1) == step.on(step.s, 2));
+  solver.add(step.on(step.t, 1) != step.on(step.t, 2));
+  for (const auto &[a, b] : {std::pair{step.pos, step.partner}, std::pair{step.pos, step.pos},
+                             std::pair{step.either, step.either}}) {
+    solver.push();
+    z3::expr start_a = step.on(a, 1), start_b = step.on(b, 2);
+    solver.add(start_a < start_b + step.four && start_b < start_a + step.four);
+    for (const z3::expr &lemma : step.lemmas(a, b))
+      solver.add(lemma);
+    EXPECT_EQ(solver.check(), z3::unsat) << a << " against " << b;
+    solver.pop();
+  }
 }
 
 } // namespace
