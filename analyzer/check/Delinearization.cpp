@@ -39,8 +39,9 @@ bool addInto(Polynomial &sum, const Monomial &m, int64_t c) {
 
 class PolynomialReader {
 public:
-  PolynomialReader(z3::context &context, const DelinearizationTerms &terms)
-      : context_(context), terms_(terms) {}
+  // With `share`, terms the threads may share are read as one factor.
+  PolynomialReader(z3::context &context, const DelinearizationTerms &terms, bool share)
+      : context_(context), terms_(terms), share_(share) {}
 
   std::optional<Polynomial> read(const z3::expr &e, const OffsetSide &side) {
     int64_t value = 0;
@@ -112,7 +113,7 @@ private:
       if (z3::eq(atoms_[i], renamed))
         return i;
     bool launch_wide = terms_.is_launch_wide(e);
-    if (!launch_wide && terms_.may_share && terms_.may_share(e))
+    if (!launch_wide && share_ && terms_.may_share && terms_.may_share(e))
       for (unsigned i = 0; i < atoms_.size(); ++i)
         if (sides_[i] != &side && z3::eq(unrenamed_[i], e)) {
           premises_.push_back(atoms_[i] == renamed);
@@ -143,6 +144,7 @@ private:
 
   z3::context &context_;
   const DelinearizationTerms &terms_;
+  bool share_;
   std::vector<z3::expr> atoms_, unrenamed_;
   std::vector<const OffsetSide *> sides_;
   std::vector<bool> launch_wide_;
@@ -262,19 +264,19 @@ private:
   std::vector<z3::expr> lemmas_;
 };
 
-} // namespace
-
-std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
-                                            const DelinearizationTerms &terms) {
-  if (!a.offset.is_int() || !b.offset.is_int())
-    return {};
+// The lemmas of one reading; `shared` says whether it read a term of both
+// threads as one factor.
+std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
+                                      const DelinearizationTerms &terms, bool share,
+                                      bool &shared) {
   z3::context &context = a.offset.ctx();
-  PolynomialReader reader(context, terms);
+  PolynomialReader reader(context, terms, share);
   std::vector<z3::expr> premises, stated;
   std::optional<Polynomial> pa =
       reader.read(splitOffset(a, terms.splits, premises, stated).simplify(), a);
   std::optional<Polynomial> pb =
       reader.read(splitOffset(b, terms.splits, premises, stated).simplify(), b);
+  shared = !reader.premises().empty();
   if (!pa || !pb)
     return {};
   Polynomial difference = *pa;
@@ -306,6 +308,25 @@ std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSid
   lemmas.insert(lemmas.begin(), z3::implies(premise && overlap,
                                             reader.expr(difference) == context.int_val(0)));
   lemmas.insert(lemmas.end(), stated.begin(), stated.end());
+  return lemmas;
+}
+
+} // namespace
+
+std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
+                                            const DelinearizationTerms &terms) {
+  if (!a.offset.is_int() || !b.offset.is_int())
+    return {};
+  // Each thread's terms apart (`y * w + x` against `y' * w + x'`: rows may
+  // differ), then, where a shared term makes a difference, as one factor
+  // (`2 * q * s + r` in one step of a loop over s).
+  bool shared = false;
+  std::vector<z3::expr> lemmas = lemmasOfReading(a, b, terms, false, shared);
+  if (!terms.may_share)
+    return lemmas;
+  std::vector<z3::expr> more = lemmasOfReading(a, b, terms, true, shared);
+  if (shared)
+    lemmas.insert(lemmas.end(), more.begin(), more.end());
   return lemmas;
 }
 

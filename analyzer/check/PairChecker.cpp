@@ -316,10 +316,21 @@ z3::expr Checker::startOf(const MemoryAccess &access, const MemoryAccess &other)
 
 std::vector<z3::expr> Checker::delinearization(const MemoryAccess &a,
                                                const MemoryAccess &b) const {
+  // The places the host gives pointers in their buffers are in place, so
+  // that two pointers passed into one buffer cancel. Other fixed values
+  // stay symbols: `k * cols` is a product the lemmas read, `k * 1000` not.
+  z3::expr_vector from(ctx()), to(ctx());
+  for (unsigned i = 0; i < pinned_from_.size(); ++i)
+    if (pinned_from_[i].decl().name().str().rfind(pointerBaseSymbolName(""), 0) == 0) {
+      from.push_back(pinned_from_[i]);
+      to.push_back(pinned_to_[i]);
+    }
+  auto placed = [&](const z3::expr &e) {
+    z3::expr copy = e;
+    return from.empty() ? copy : copy.substitute(from, to);
+  };
   auto side = [&](const MemoryAccess &access, const MemoryAccess &other, int thread) {
-    // Launch facts that fix a symbol are in place, so that two pointers
-    // the host passes into one buffer at known places cancel.
-    return OffsetSide{pinned(startOf(access, other)),
+    return OffsetSide{placed(startOf(access, other)),
                       [this, thread](const z3::expr &e) { return symbols_.forThread(e, thread); },
                       static_cast<int64_t>(access.site.size_bytes())};
   };
@@ -331,8 +342,8 @@ std::vector<z3::expr> Checker::delinearization(const MemoryAccess &a,
     return !symbols_.isThreadDependent(e, iterations);
   };
   for (const KernelModel::LowBitsSplit &split : model_.low_bits_splits)
-    terms.splits.push_back({pinned(split.value), split.quotient, pinned(split.divisor),
-                            split.remainder, pinned(split.holds)});
+    terms.splits.push_back(
+        {split.value, split.quotient, split.divisor, split.remainder, split.holds});
   return delinearizationLemmas(side(a, b, 1), side(b, a, 2), terms);
 }
 
