@@ -427,11 +427,21 @@ std::optional<v1::PerfFinding> WarpCostChecker::checkBanks(const MemoryAccess &a
   unsigned pass = std::min(options_.warp_size, lanesPerBankPass(size));
   z3::expr units_per_pass = constant(kSharedBanks * kBankWidthBytes / width);
   auto unit = [&](int t) { return arith_.div(offsetOf(a, t), constant(width), true); };
+  // Distinct words of one bank. On integers the same is also said with a
+  // multiplier, words a nonzero multiple of a pass apart: with it a proof
+  // is a bounded search, not one that depends on the order in which the
+  // solver meets the remainders' terms.
+  z3::expr one_bank = unit(1) != unit(2) && arith_.rem(unit(1), units_per_pass, true) ==
+                                                arith_.rem(unit(2), units_per_pass, true);
+  if (arith_.mode() == OverflowMode::Math) {
+    z3::expr passes = arith_.symbol("bank-passes-apart", kInt64);
+    one_bank = one_bank && passes != constant(0) &&
+               arith_.sub(unit(2), unit(1)) == arith_.mul(units_per_pass, passes);
+  }
   z3::expr conflict =
       sameInstance(a) && arith_.less(lane(1), lane(2), true) &&
       arith_.div(lane(1), constant(pass), false) == arith_.div(lane(2), constant(pass), false) &&
-      unit(1) != unit(2) &&
-      arith_.rem(unit(1), units_per_pass, true) == arith_.rem(unit(2), units_per_pass, true);
+      one_bank;
 
   std::optional<v1::PerfFinding> worst;
   std::optional<z3::model> worst_model;
