@@ -181,6 +181,9 @@ private:
   const KernelModel &model_;
   SymbolSpace &symbols_;
   z3::expr_vector pinned_from_{symbols_.context()}, pinned_to_{symbols_.context()};
+  // The pinned symbols that place a pointer parameter in its buffer, for
+  // the delinearization lemmas.
+  z3::expr_vector placed_from_{symbols_.context()}, placed_to_{symbols_.context()};
   std::vector<bool> fact_pinned_;
   // Rewrites div and mod over the coordinates' ranges (RangeSimplifier.h);
   // its cache fills as terms are pinned.
@@ -319,15 +322,9 @@ std::vector<z3::expr> Checker::delinearization(const MemoryAccess &a,
   // The places the host gives pointers in their buffers are in place, so
   // that two pointers passed into one buffer cancel. Other fixed values
   // stay symbols: `k * cols` is a product the lemmas read, `k * 1000` not.
-  z3::expr_vector from(ctx()), to(ctx());
-  for (unsigned i = 0; i < pinned_from_.size(); ++i)
-    if (pinned_from_[i].decl().name().str().rfind(pointerBaseSymbolName(""), 0) == 0) {
-      from.push_back(pinned_from_[i]);
-      to.push_back(pinned_to_[i]);
-    }
   auto placed = [&](const z3::expr &e) {
     z3::expr copy = e;
-    return from.empty() ? copy : copy.substitute(from, to);
+    return placed_from_.empty() ? copy : copy.substitute(placed_from_, placed_to_);
   };
   auto side = [&](const MemoryAccess &access, const MemoryAccess &other, int thread) {
     return OffsetSide{placed(startOf(access, other)),
@@ -454,6 +451,10 @@ void Checker::collectConstants() {
           pinned_symbol_.emplace(fact_pinned_.size(), symbol);
           pinned_from_.push_back(symbol);
           pinned_to_.push_back(number);
+          if (symbol.decl().name().str().rfind(pointerBaseSymbolName(""), 0) == 0) {
+            placed_from_.push_back(symbol);
+            placed_to_.push_back(number);
+          }
         }
       }
     }
