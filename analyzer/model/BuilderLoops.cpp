@@ -143,14 +143,24 @@ Value Builder::steppedValue(const SteppedVariable &v, const z3::expr &k) const {
 }
 
 z3::expr Builder::uniformInLoops(const std::string &name, IntType type,
-                                 const std::vector<z3::expr> &iterations) {
-  if (iterations.empty())
+                                 const std::vector<z3::expr> &iterations, bool per_block) {
+  if (iterations.empty() && !per_block)
     return symbols_.freshShared(name, type);
-  z3::func_decl f = symbols_.freshSharedFunction(name, iterations.size(), type);
   z3::expr_vector args(ctx());
+  if (per_block)
+    for (int axis = 0; axis < 3; ++axis)
+      args.push_back(arith_.convert(symbols_.blockIdx(axis), kUInt32, kInt64));
   for (const z3::expr &k : iterations)
     args.push_back(k);
+  z3::func_decl f = symbols_.freshSharedFunction(name, args.size(), type);
   return f(args);
+}
+
+bool Builder::blockUniform(const z3::expr &e, const std::vector<z3::expr> &iterations) const {
+  std::vector<z3::expr> same = iterations;
+  for (int axis = 0; axis < 3; ++axis)
+    same.push_back(symbols_.blockIdx(axis));
+  return !symbols_.isThreadDependent(e, same);
 }
 
 std::vector<int> Builder::countsOf(const SyncCount &count) {
@@ -220,7 +230,7 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   z3::expr k = symbols_.freshLocal("k", kInt64);
   iterations_.push_back(k);
   model_.thread_facts.push_back(k >= 0 || !entry.pc);
-  havoc(assigned, loop, iterations_);
+  std::vector<SharedLoopValue> shared = havoc(assigned, loop, iterations_);
   for (const SteppedVariable &v : stepped)
     state_.env.insert_or_assign(v.key, steppedValue(v, k));
 
@@ -240,14 +250,17 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
 
   z3::expr enters = shape.cond ? asBool(eval(shape.cond)) : ctx().bool_val(true);
   state_.pc = state_.pc && enters;
+  z3::expr head_pc = state_.pc;
   loop_exits_.push_back({switches_.size(), frames_.size(), {}});
   walk(head);
   walk(shape.body);
   if (shape.inc)
     walk(shape.inc);
   std::vector<State> breaks = std::move(loop_exits_.back().breaks);
+  std::vector<State> continues = std::move(loop_exits_.back().continues);
   bool returns = loop_exits_.back().returns;
   loop_exits_.pop_back();
+  confirmSharedLoopValues(loop, shared, continues, head_pc);
   iterations_.pop_back();
   std::vector<z3::expr> at_end = countersOf(state_, per_iteration);
 
@@ -279,23 +292,51 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   // Every thread's iterations precede the trip count, which only the exact
   // counters use.
   model_.thread_facts.push_back(k < trips || !entry.pc);
-  z3::expr exit_k = symbols_.freshLocal("kexit", kInt64);
+  // Where every thread leaves in the same iteration, that iteration is
+  // known to all: values stepped or kept alike through the loop stay so
+  // after it (the offset of a scan's up-sweep, reused by its down-sweep).
+  std::optional<SharedExit> shared_exit =
+      returns || isa<clang::DoStmt>(loop) ? std::nullopt
+                                          : sharedExit(enters, breaks, entry.pc, k, trips);
+  z3::expr exit_k =
+      shared_exit ? shared_exit->iteration : symbols_.freshLocal("kexit", kInt64);
   model_.thread_facts.push_back(exit_k >= 0 || !entry.pc);
+  if (shared_exit)
+    model_.thread_facts.push_back(k < exit_k || !entry.pc);
   std::vector<z3::expr> at_exit = iterations_;
   at_exit.push_back(exit_k);
   havoc(assigned, loop, at_exit);
   for (const SteppedVariable &v : stepped)
     state_.env.insert_or_assign(v.key, steppedValue(v, exit_k));
+  if (shared_exit && breaks.empty()) {
+    // No thread breaks out: each leaves at the head of the exit iteration,
+    // where the condition fails, holding that iteration's values.
+    z3::expr_vector from(ctx()), to(ctx());
+    from.push_back(k);
+    to.push_back(exit_k);
+    model_.thread_facts.push_back(!entry.pc || !z3::expr(enters).substitute(from, to));
+    for (const SharedLoopValue &value : shared)
+      if (!revisions_.varying_loop_values.count({&loop, value.var})) {
+        Value now = state_.env.at(value.key);
+        now.expr = z3::expr(value.head).substitute(from, to);
+        state_.env.insert_or_assign(value.key, now);
+      }
+  }
   // A do-while tests its condition after the body, where `enters` does not
   // describe it.
-  if (!breaks.empty() && !returns && !isa<clang::DoStmt>(loop))
-    keepBreakValues(breaks, enters, k, exit_k, entry.pc, assigned, locals_at_entry);
+  if (!breaks.empty() && !returns && !isa<clang::DoStmt>(loop)) {
+    // Which way a thread leaves is alike too where its exit iteration is.
+    z3::expr way = shared_exit ? uniformInLoops("exitway", kInt64, iterations_,
+                                                shared_exit->per_block)
+                               : symbols_.freshLocal("exitway", kInt64);
+    keepBreakValues(breaks, enters, k, exit_k, way, entry.pc, assigned, locals_at_entry);
+  }
 }
 
 void Builder::keepBreakValues(const std::vector<State> &breaks, const z3::expr &enters,
                               const z3::expr &k, const z3::expr &exit_k,
-                              const z3::expr &entry_pc, const std::set<std::string> &assigned,
-                              size_t locals_at_entry) {
+                              const z3::expr &way, const z3::expr &entry_pc,
+                              const std::set<std::string> &assigned, size_t locals_at_entry) {
   auto known = [&](const z3::expr &e) {
     return !symbols_.mentionsLocalsSince(e, locals_at_entry, {k});
   };
@@ -315,7 +356,6 @@ void Builder::keepBreakValues(const std::vector<State> &breaks, const z3::expr &
   // earlier iteration to its end: the condition held and no break was
   // taken. The break paths exclude each other, as a break ends its path.
   const int n = static_cast<int>(breaks.size());
-  z3::expr way = symbols_.freshLocal("exitway", kInt64);
   auto leaves_by = [&](int j) { return way == arith_.constant(j, kInt64); };
   z3::expr one = arith_.constant(1, kInt64);
   z3::expr before_exit = arith_.sub(exit_k, one);
@@ -370,8 +410,39 @@ std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,
   return z3::implies(nonnegative, bound && arith_.lessEq(zero, value, is_signed));
 }
 
-void Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
-                    const std::vector<z3::expr> &iterations) {
+std::optional<Builder::SharedExit> Builder::sharedExit(const z3::expr &enters,
+                                                      const std::vector<State> &breaks,
+                                                      const z3::expr &entry_pc,
+                                                      const z3::expr &k,
+                                                      const z3::expr &trips) {
+  std::vector<z3::expr> in_loop = iterations_;
+  in_loop.push_back(k);
+  bool per_block = false;
+  auto alike = [&](const z3::expr &condition) {
+    if (!symbols_.isThreadDependent(condition, in_loop))
+      return true;
+    per_block = true;
+    return blockUniform(condition, in_loop);
+  };
+  if (!alike(enters))
+    return std::nullopt;
+  // Every thread in the loop took the path into it: there, that path's
+  // condition is true, whatever else a break's condition says.
+  z3::expr_vector from(ctx()), to(ctx());
+  from.push_back(entry_pc);
+  to.push_back(ctx().bool_val(true));
+  for (const State &at_break : breaks)
+    if (!alike(z3::expr(at_break.pc).substitute(from, to)))
+      return std::nullopt;
+  if (!per_block)
+    return SharedExit{trips, false};
+  return SharedExit{uniformInLoops("kexit", kInt64, iterations_, true), true};
+}
+
+std::vector<Builder::SharedLoopValue>
+Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
+               const std::vector<z3::expr> &iterations) {
+  std::vector<SharedLoopValue> shared;
   for (const std::string &key : roots) {
     auto local = locals_.find(key);
     if (local == locals_.end() || local->second.second->isReferenceType())
@@ -394,12 +465,18 @@ void Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
       continue;
     }
     IntType t = intTypeOf(var->getType());
-    bool uniform = it != state_.env.end() &&
-                   !symbols_.isThreadDependent(it->second.expr, iterations);
-    // Uniform values are the same for all threads in the same iterations.
-    z3::expr value = uniform ? uniformInLoops(var->getNameAsString(), t, iterations)
-                             : symbols_.freshLocal(var->getNameAsString(), t);
+    // A value that enters alike stays alike for all threads in the same
+    // iterations (of one block, when it names the block), unless a walk
+    // found an iteration that leaves it otherwise.
+    bool kept_alike = it != state_.env.end() && !revisions_.varying_loop_values.count({&loop, var});
+    bool uniform = kept_alike && !symbols_.isThreadDependent(it->second.expr, iterations);
+    bool per_block = kept_alike && !uniform && blockUniform(it->second.expr, iterations);
+    z3::expr value = uniform || per_block
+                         ? uniformInLoops(var->getNameAsString(), t, iterations, per_block)
+                         : symbols_.freshLocal(var->getNameAsString(), t);
     model_.imprecisions[value.decl().name().str()] = why;
+    if (uniform || per_block)
+      shared.push_back({key, var, per_block, value});
     if (it != state_.env.end() && it->second.kind == Value::Kind::Int &&
         !var->getType()->isBooleanType()) {
       z3::expr at_entry = asInt(it->second, t);
@@ -413,6 +490,49 @@ void Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
     state_.env.insert_or_assign(key, var->getType()->isBooleanType()
                           ? boolValue(arith_.toBool(value))
                           : intValue(value, t));
+  }
+  return shared;
+}
+
+void Builder::confirmSharedLoopValues(const clang::Stmt &loop,
+                                      const std::vector<SharedLoopValue> &shared,
+                                      const std::vector<State> &continues,
+                                      const z3::expr &head_pc) {
+  std::vector<const State *> next_heads;
+  if (!state_.pc.is_false())
+    next_heads.push_back(&state_);
+  for (const State &at_continue : continues)
+    if (!at_continue.pc.is_false())
+      next_heads.push_back(&at_continue);
+  // Inside the loop its head's condition holds: what a path adds to it
+  // decides which way into the next iteration a thread takes.
+  z3::expr_vector from(ctx()), to(ctx());
+  from.push_back(head_pc);
+  to.push_back(ctx().bool_val(true));
+  auto alike = [&](const z3::expr &e, bool per_block) {
+    return per_block ? blockUniform(e, iterations_) : !symbols_.isThreadDependent(e, iterations_);
+  };
+  for (const SharedLoopValue &value : shared) {
+    bool kept = true, one_value = true;
+    for (const State *next : next_heads) {
+      auto now = next->env.find(value.key);
+      if (now == next->env.end() || !alike(now->second.expr, value.per_block)) {
+        kept = false;
+        break;
+      }
+      auto first = next_heads.front()->env.find(value.key);
+      one_value = one_value && first != next_heads.front()->env.end() &&
+                  z3::eq(first->second.expr, now->second.expr);
+    }
+    // Different values on different ways in are alike only if the ways
+    // are taken alike.
+    if (kept && !one_value)
+      for (const State *next : next_heads)
+        kept = kept && alike(z3::expr(next->pc).substitute(from, to), value.per_block);
+    if (!kept) {
+      revisions_.varying_loop_values.insert({&loop, value.var});
+      revised_ = true;
+    }
   }
 }
 

@@ -78,6 +78,8 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
     if (shared_scalars_.count(where.object))
       if (std::optional<Value> broadcast = broadcastValue(*where.object))
         return *broadcast;
+    if (std::optional<Value> agreed = agreedSharedRead(where, type, *lvalue_expr))
+      return *agreed;
     Value loaded = freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
                               "value loaded from " + where.object->name, lvalue_expr,
                               where.object->name);
@@ -105,6 +107,37 @@ void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object
                                                               loaded.type))
                    .first;
   model_.thread_facts.push_back(loaded.expr == contents->second(offset));
+}
+
+std::optional<Value> Builder::agreedSharedRead(const Place &where, clang::QualType type,
+                                               const clang::Expr &at) {
+  if (!shared_reads_agree_ || where.object->space != v1::MEMORY_SPACE_SHARED ||
+      !where.offset || type.isNull() || type->isPointerType() ||
+      !z3::eq(where.offset->get_sort(), arith_.sortOf(kInt64)))
+    return std::nullopt;
+  // One function per read: the same thread's reads at two points may see
+  // its own write between them, so only the same read, in the same
+  // iterations, by threads of one block, is the same value.
+  z3::expr_vector args(ctx());
+  for (int axis = 0; axis < 3; ++axis)
+    args.push_back(arith_.convert(symbols_.blockIdx(axis), kUInt32, kInt64));
+  args.push_back(state_.block);
+  args.push_back(*where.offset);
+  for (const z3::expr &k : iterations_)
+    args.push_back(k);
+  IntType t = intTypeOf(type);
+  z3::func_decl read = symbols_.freshSharedFunction("read:" + where.object->name,
+                                                    args.size(), t);
+  v1::Imprecision why;
+  why.set_kind(v1::IMPRECISION_KIND_LOADED_VALUE);
+  why.set_detail("value loaded from " + where.object->name);
+  *why.mutable_location() = locationOf(at);
+  why.set_source(where.object->name);
+  model_.imprecisions[read.name().str()] = why;
+  z3::expr value = read(args);
+  if (type->isBooleanType())
+    return boolValue(arith_.toBool(value));
+  return intValue(value, t);
 }
 
 Value Builder::assign(const clang::Expr *lhs, const Value &value) {

@@ -45,6 +45,8 @@ void Builder::walk(const clang::Stmt *stmt) {
     if (isa<clang::BreakStmt>(stmt) && !loop_exits_.empty() &&
         loop_exits_.back().switch_depth == switches_.size())
       loop_exits_.back().breaks.push_back(state_);
+    if (isa<clang::ContinueStmt>(stmt) && !loop_exits_.empty())
+      loop_exits_.back().continues.push_back(state_);
     endPath();
   } else if (auto *range_for = dyn_cast<clang::CXXForRangeStmt>(stmt)) {
     walkForRange(*range_for);
@@ -112,15 +114,20 @@ void Builder::walkDecl(const clang::VarDecl &var) {
 void Builder::merge(const State &then_state, const State &else_state,
                     const z3::expr &condition) {
   state_.pc = (then_state.pc || else_state.pc).simplify();
-  state_.block = z3::ite(condition, then_state.block, else_state.block);
-  state_.warp = z3::ite(condition, then_state.warp, else_state.warp);
-  state_.grid = z3::ite(condition, then_state.grid, else_state.grid);
+  // A counter neither side advanced stays the term it was: a branch on the
+  // thread (`if (tid == 0)`) leaves it the same for every thread.
+  auto pick = [&](const z3::expr &then_count, const z3::expr &else_count) {
+    return z3::eq(then_count, else_count) ? then_count
+                                          : z3::ite(condition, then_count, else_count);
+  };
+  state_.block = pick(then_state.block, else_state.block);
+  state_.warp = pick(then_state.warp, else_state.warp);
+  state_.grid = pick(then_state.grid, else_state.grid);
   state_.masked_warp.clear();
   for (const State *side : {&then_state, &else_state})
     for (const auto &[mask, unused] : side->masked_warp)
       state_.masked_warp.insert_or_assign(
-          mask, z3::ite(condition, maskedCount(then_state, mask),
-                        maskedCount(else_state, mask)));
+          mask, pick(maskedCount(then_state, mask), maskedCount(else_state, mask)));
   // A value known on one side only is unknown after the merge (the other
   // side wrote it where the model could not follow, or never declared it).
   state_.env.clear();

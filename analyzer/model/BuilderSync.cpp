@@ -38,7 +38,8 @@ std::optional<Value> Builder::broadcastValue(const MemoryObject &object) {
   // a block barrier between it and this read. A write after this read
   // without a barrier would race on the scalar itself, and is reported.
   auto writes = scalar_writes_.find(&object);
-  if (writes == scalar_writes_.end() || writes->second.size() != 1 ||
+  if (revisions_.rewritten_scalars.count(declOf(object)) ||
+      writes == scalar_writes_.end() || writes->second.size() != 1 ||
       scalar_write_sites_[&object] != 1 || !iterations_.empty())
     return std::nullopt;
   const SharedScalarWrite &write = writes->second.front();
@@ -85,11 +86,27 @@ std::optional<Value> Builder::broadcastValue(const MemoryObject &object) {
   why.set_detail("value of " + object.name + " when no thread of the block wrote it");
   why.set_source(object.name);
   model_.imprecisions[unwritten.decl().name().str()] = why;
+  broadcast_read_.insert(&object);
   Value out = write.value;
   z3::expr otherwise =
       write.value.kind == Value::Kind::Bool ? arith_.toBool(unwritten) : unwritten;
   out.expr = executed->simplify().is_true() ? *value : z3::ite(*executed, *value, otherwise);
   return out;
+}
+
+void Builder::reviseBroadcasts() {
+  for (const MemoryObject *object : broadcast_read_)
+    if (scalar_write_sites_[object] != 1) {
+      revisions_.rewritten_scalars.insert(declOf(*object));
+      revised_ = true;
+    }
+}
+
+const clang::Decl *Builder::declOf(const MemoryObject &object) const {
+  for (const auto &[decl, known] : objects_)
+    if (known == &object)
+      return decl;
+  return nullptr;
 }
 
 std::optional<z3::expr> Builder::asWriter(const z3::expr &e,

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/model/KernelModelBuilder.h"
 
+#include "analyzer/model/FenceReach.h"
 #include "analyzer/model/ModelBuilder.h"
 #include "analyzer/model/SourceLocations.h"
 
@@ -173,6 +174,7 @@ const MemoryObject *Builder::unknownObject() {
 
 KernelModel Builder::build() {
   model_.kernel_name = kernel_.getNameAsString();
+  shared_reads_agree_ = !mayFence(kernel_, ast_);
   model_.kernel_location =
       toLocation(kernel_.getSourceRange(), sources_, kernel_.getQualifiedNameAsString());
   for (unsigned i = 0; i < kernel_.getNumParams(); ++i) {
@@ -190,6 +192,7 @@ KernelModel Builder::build() {
     bindParameter(localKey(*param), 0, name, type, 0);
   }
   walk(kernel_.getBody());
+  reviseBroadcasts();
   return std::move(model_);
 }
 
@@ -237,7 +240,19 @@ void Builder::bindParameter(const std::string &root, int64_t offset,
 KernelModel buildKernelModel(const clang::FunctionDecl &kernel,
                              clang::ASTContext &ast, SymbolSpace &symbols,
                              const ModelOptions &options) {
-  return builder::Builder(kernel, ast, symbols, options).build();
+  // A walk assumes what it can only confirm later (loop values that stay
+  // alike, broadcasts that are the scalar's only write); where it finds
+  // otherwise, the kernel is walked again with the assumption dropped.
+  // Each walk drops at least one, so this ends.
+  builder::WalkRevisions revisions;
+  SymbolSpace::Mark before = symbols.mark();
+  while (true) {
+    builder::Builder walk(kernel, ast, symbols, options, revisions);
+    KernelModel model = walk.build();
+    if (!walk.revised())
+      return model;
+    symbols.rollBack(before);
+  }
 }
 
 } // namespace gpurace::analyzer

@@ -135,15 +135,30 @@ struct SyncCount {
   }
 };
 
+// What one walk of a kernel found it had assumed wrongly, for the next:
+//  - variables that enter a loop alike in every thread but that some
+//    iteration leaves different from thread to thread (thread-local then);
+//  - __shared__ scalars read as one thread's broadcast that the kernel
+//    writes again later in the walk (a lock may order that write before a
+//    read, which no barrier then separates).
+struct WalkRevisions {
+  std::set<std::pair<const clang::Stmt *, const clang::ValueDecl *>> varying_loop_values;
+  std::set<const clang::Decl *> rewritten_scalars;
+};
+
 class Builder {
 public:
   Builder(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
-          SymbolSpace &symbols, const ModelOptions &options)
+          SymbolSpace &symbols, const ModelOptions &options, WalkRevisions &revisions)
       : kernel_(kernel), ast_(ast), sources_(ast.getSourceManager()),
         symbols_(symbols), arith_(symbols.arith()), options_(options),
-        state_{{}, ctx().bool_val(true), zero64(), zero64(), zero64(), {}} {}
+        state_{{}, ctx().bool_val(true), zero64(), zero64(), zero64(), {}},
+        revisions_(revisions) {}
 
   KernelModel build();
+  // Whether the walk found that it assumed wrongly: `revisions` says what
+  // now, and the model must be built again.
+  bool revised() const { return revised_; }
   // Binds a parameter of scalar or pointer type, or the fields of a struct
   // passed by value, in the storage of `root` at byte `offset`.
   void bindParameter(const std::string &root, int64_t offset, const std::string &name,
@@ -217,9 +232,11 @@ private:
   // kept: a value loaded inside the loop is one iteration's, not the exit's.
   // Only for loops that no thread leaves by a return: the exit facts state
   // that every thread leaves by a break or the condition.
+  // `way`: which break a thread leaves by, or the condition (the last).
   void keepBreakValues(const std::vector<State> &breaks, const z3::expr &enters,
-                       const z3::expr &k, const z3::expr &exit_k, const z3::expr &entry_pc,
-                       const std::set<std::string> &assigned, size_t locals_at_entry);
+                       const z3::expr &k, const z3::expr &exit_k, const z3::expr &way,
+                       const z3::expr &entry_pc, const std::set<std::string> &assigned,
+                       size_t locals_at_entry);
   // The loop's other induction variables, valued at the loop's entry.
   void addSteppedVariables(const LoopShape &shape, const std::set<std::string> &assigned,
                            std::vector<SteppedVariable> &stepped);
@@ -238,9 +255,15 @@ private:
   static void setCounters(State &state, const SyncCount &count,
                           const std::vector<z3::expr> &values);
   // A symbol the same for every thread in the same iterations of the
-  // enclosing loops: a shared function of their iteration symbols.
+  // enclosing loops: a shared function of their iteration symbols. With
+  // `per_block`, the same only for threads of one block: blockIdx is an
+  // argument too.
   z3::expr uniformInLoops(const std::string &name, IntType type,
-                          const std::vector<z3::expr> &iterations);
+                          const std::vector<z3::expr> &iterations, bool per_block = false);
+  // Whether `e` is the same for all threads of a block in the same
+  // iterations of `iterations` (it mentions no thread-local symbol but
+  // those and blockIdx).
+  bool blockUniform(const z3::expr &e, const std::vector<z3::expr> &iterations) const;
   void walkReturn(const clang::ReturnStmt &stmt);
   void walkSwitch(const clang::SwitchStmt &stmt);
   void enterCase(const clang::SwitchCase &label);
@@ -276,6 +299,12 @@ private:
   // the offset shared by all threads.
   void sameForEveryThread(const Value &loaded, const MemoryObject &object,
                           const z3::expr &offset);
+  // A read of __shared__ memory in a kernel that never fences: what every
+  // thread of the block reading the same offset at this point, in the same
+  // iterations and between the same barriers, sees (FenceReach.h says why).
+  // Nothing for pointers and places without a known offset.
+  std::optional<Value> agreedSharedRead(const Place &where, clang::QualType type,
+                                        const clang::Expr &at);
   // What a read of a __shared__ scalar sees when one thread per block wrote
   // it before a barrier the reader has passed (`if (tid == 0) last = ...;
   // __syncthreads(); if (last) ...`): the writer's value, a function of the
@@ -403,8 +432,35 @@ private:
   std::optional<z3::expr> monotoneBound(const clang::Stmt &loop, const clang::VarDecl &var,
                                         const z3::expr &at_entry, const z3::expr &value,
                                         IntType type) const;
-  void havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
-             const std::vector<z3::expr> &iterations);
+  // A loop variable that `havoc` gives one value for all threads in the
+  // same iterations (of the block, with `per_block`): `head` at iteration k.
+  struct SharedLoopValue {
+    std::string key;
+    const clang::ValueDecl *var;
+    bool per_block;
+    z3::expr head;
+  };
+  std::vector<SharedLoopValue> havoc(const std::set<std::string> &roots,
+                                     const clang::Stmt &loop,
+                                     const std::vector<z3::expr> &iterations);
+  // After a loop's body (iterations_ still holding its k): whether each
+  // shared value stays shared into the next iteration, at the end of the
+  // body and at each `continue`. Those that do not are revised.
+  // `head_pc`: the path condition inside the loop, at its head.
+  void confirmSharedLoopValues(const clang::Stmt &loop,
+                               const std::vector<SharedLoopValue> &shared,
+                               const std::vector<State> &continues, const z3::expr &head_pc);
+  // The iteration at which every thread of a block (of the launch, when
+  // nothing in it names the block) leaves a loop: when the condition and
+  // each break's own condition are the same for those threads. `entry_pc`
+  // is the path into the loop, which may differ from thread to thread.
+  struct SharedExit {
+    z3::expr iteration;
+    bool per_block;
+  };
+  std::optional<SharedExit> sharedExit(const z3::expr &enters, const std::vector<State> &breaks,
+                                       const z3::expr &entry_pc, const z3::expr &k,
+                                       const z3::expr &trips);
   void merge(const State &then_state, const State &else_state,
              const z3::expr &condition);
   // The partial-mask sync counter of `state` (zero before the first one).
@@ -431,6 +487,17 @@ private:
   std::unique_ptr<DeviceGlobalWrites> device_global_writes_;
   // The device globals no device code writes (DeviceGlobalWrites).
   std::set<const MemoryObject *> read_only_objects_;
+  // The kernel never fences (FenceReach.h): threads that read one
+  // __shared__ word between the same barriers agree on its value.
+  bool shared_reads_agree_ = false;
+  WalkRevisions &revisions_;
+  bool revised_ = false;
+  // The __shared__ scalars read as a broadcast in this walk.
+  std::set<const MemoryObject *> broadcast_read_;
+  // The broadcasts read from scalars the kernel writes again are revised.
+  void reviseBroadcasts();
+  // The declaration an object was made for (none for unresolved memory).
+  const clang::Decl *declOf(const MemoryObject &object) const;
   // The contents of each read-only device global, by the width and
   // signedness it is read with.
   std::map<std::pair<const MemoryObject *, int>, z3::func_decl> read_only_contents_;
@@ -469,6 +536,8 @@ private:
     // The call depth of the loop's own function.
     size_t frame_depth;
     std::vector<State> breaks;
+    // The states at its `continue`s: what the next iteration starts from.
+    std::vector<State> continues;
     // A return leaves the loop's function from inside it.
     bool returns = false;
   };

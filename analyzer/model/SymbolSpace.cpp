@@ -42,6 +42,15 @@ void SymbolSpace::addLocal(const z3::expr &symbol) {
         (name + "@" + std::to_string(t + 1)).c_str(), symbol.get_sort()));
 }
 
+void SymbolSpace::rollBack(const Mark &mark) {
+  for (auto &known : for_thread_)
+    known.clear();
+  locals_.resize(static_cast<unsigned>(mark.locals));
+  for (z3::expr_vector &renamed : renamed_)
+    renamed.resize(static_cast<unsigned>(mark.locals));
+  next_id_ = mark.next_id;
+}
+
 z3::expr SymbolSpace::freshLocal(const std::string &hint, IntType type) {
   z3::expr symbol = arith_.symbol(uniqueName(hint), type);
   addLocal(symbol);

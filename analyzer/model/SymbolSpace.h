@@ -70,6 +70,15 @@ public:
 
   // How many thread-local symbols exist: a mark for mentionsLocalsSince.
   size_t localCount() const { return locals_.size(); }
+  // The symbols made so far, to forget those made after it when a model
+  // is built again (rollBack): names and renamings then come out as they
+  // would have without the first attempt.
+  struct Mark {
+    size_t locals;
+    unsigned next_id;
+  };
+  Mark mark() const { return {locals_.size(), next_id_}; }
+  void rollBack(const Mark &mark);
   // Whether `e` mentions a thread-local symbol made after `mark`, other
   // than those in `except`.
   bool mentionsLocalsSince(const z3::expr &e, size_t mark,

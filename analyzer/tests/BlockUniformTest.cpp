@@ -1,0 +1,113 @@
+// Values the same for every thread of a block: __shared__ words that
+// threads read between the same barriers of a kernel that never fences,
+// loop values that every iteration keeps alike, and the iteration at which
+// threads leave a loop together. Each claim is checked against the
+// program that breaks it.
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+// A reduction whose width thread 0 writes twice into shared memory: the
+// loop bound every thread reads after the barriers is one value per block,
+// so the barrier in the loop is reached by all of them.
+const char *const kSharedWidthReduction = R"(
+__global__ void reduce(unsigned *out, const unsigned *in) {
+  __shared__ unsigned s[512];
+  __shared__ unsigned width;
+  unsigned tid = threadIdx.x;
+  s[tid] = in[blockIdx.x * 256 + tid];
+  if (tid == 0) width = in[0];
+  __syncthreads();
+  if (tid == 0 && width > 256) width = 256;
+  __syncthreads();
+  for (unsigned d = width / 2; d > 0; d /= 2) {
+    __syncthreads();
+    if (tid < d) s[tid] += s[tid + d];
+  }
+  __syncthreads();
+  if (tid == 0) out[blockIdx.x] = s[0];
+}
+int main() { unsigned *o, *i; cudaMalloc(&o, 64); cudaMalloc(&i, 4096); reduce<<<4, 256>>>(o, i); }
+)";
+
+TEST(BlockUniform, ASharedBoundReadBetweenTheSameBarriersIsOneValuePerBlock) {
+  auto result = analyzeCode(kSharedWidthReduction);
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+TEST(BlockUniform, AFenceInTheKernelMakesSharedReadsPerThread) {
+  // The same reduction with a fence: a lock could now order a write of
+  // `width` between two threads' reads, so the reads are not taken to
+  // agree and the loop's barrier may diverge.
+  std::string fenced = kSharedWidthReduction;
+  fenced.replace(fenced.find("  __syncthreads();\n  for"), 0, "  __threadfence_block();\n");
+  auto result = analyzeCode(fenced);
+  EXPECT_FALSE(findings(result, v1::RACE_CLASS_BARRIER_DIVERGENCE).empty())
+      << result.DebugString();
+}
+
+// Rounds that write slot `col + threadIdx.x`: `col` enters alike, and
+// `next_col` is how the end of a round sets it for the next.
+std::string roundsWhoseColumnEndsAs(const std::string &next_col) {
+  return R"(
+__global__ void rounds(int *out) {
+  __shared__ int slots[512];
+  int col = 0;
+  for (int round = 0; round < 4; ++round) {
+    slots[col + threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    out[round * 256 + threadIdx.x] = slots[threadIdx.x];
+    __syncthreads();
+    )" + next_col + R"(
+  }
+}
+int main() { int *o; cudaMalloc(&o, 4096 * 4); rounds<<<1, 256>>>(o); }
+)";
+}
+
+TEST(BlockUniform, ALoopThatReassignsAValuePerThreadIsNotTakenAlike) {
+  // From round 1 odd threads are 5 ahead: threads 5 and 10 write slot 10.
+  auto result = analyzeCode(roundsWhoseColumnEndsAs("col = (threadIdx.x & 1) * 5;"));
+  EXPECT_TRUE(hasRaceBetween(result, 6, 6)) << result.DebugString();
+  // Kept alike, the rounds are race-free.
+  EXPECT_TRUE(findings(analyzeCode(roundsWhoseColumnEndsAs("col = 5;"))).empty());
+}
+
+TEST(BlockUniform, AValueSetOnlyAtAContinueIsNotTakenAlike) {
+  // The path that continues carries a per-thread value into the next
+  // round; the end of the body does not.
+  auto result = analyzeCode(
+      roundsWhoseColumnEndsAs("if (threadIdx.x & 1) { col = 5; continue; }\n    col = 0;"));
+  EXPECT_TRUE(hasRaceBetween(result, 6, 6)) << result.DebugString();
+}
+
+TEST(BlockUniform, AVariableSteppedThroughALoopAllThreadsLeaveTogetherStaysAlike) {
+  // `offset` doubles while the shared width halves; every thread leaves
+  // the first loop in the same iteration, so after it `offset` is one
+  // value, and the second loop's pairs stay apart.
+  auto result = analyzeCode(R"(
+__global__ void spread(unsigned *data, const unsigned *counts) {
+  __shared__ unsigned s[1024];
+  __shared__ unsigned width;
+  unsigned tid = threadIdx.x;
+  if (tid == 0) width = counts[blockIdx.x] % 512;
+  __syncthreads();
+  unsigned offset = 1;
+  for (unsigned d = width; d > 1; d /= 2)
+    offset += 1;
+  s[offset * 256 + tid] = data[tid];
+  __syncthreads();
+  data[tid] = s[offset * 256 + (tid + 1) % 256];
+}
+int main() { unsigned *d, *c; cudaMalloc(&d, 4096); cudaMalloc(&c, 64); spread<<<1, 256>>>(d, c); }
+)");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
