@@ -1,6 +1,7 @@
 #include "analyzer/Analyzer.h"
 
 #include "analyzer/FileAnalysis.h"
+#include "analyzer/JobSlots.h"
 #include "analyzer/frontend/CompileFlags.h"
 #include "analyzer/program/ProgramIndex.h"
 #include "analyzer/report/InstrumentationPlan.h"
@@ -122,6 +123,8 @@ std::vector<FileAnalysis> runUnits(const std::vector<ProgramUnit> &units,
                                    const AnalyzeOptions &options,
                                    const ProgressCallback &progress) {
   std::vector<FileAnalysis> results(units.size());
+  unsigned count = std::max(1u, std::min<unsigned>(options.jobs, units.size()));
+  JobSlots extra_jobs(std::max(1u, options.jobs) - count);
   std::atomic<size_t> next{0};
   std::atomic<size_t> done{0};
   std::mutex progress_mutex;
@@ -130,7 +133,7 @@ std::vector<FileAnalysis> runUnits(const std::vector<ProgramUnit> &units,
       if (index.isIncluded(i))
         results[i].file = units[i].file;
       else
-        results[i] = analyzeUnit(i, units, index, headers, options);
+        results[i] = analyzeUnit(i, units, index, headers, options, extra_jobs);
       size_t finished = ++done;
       if (progress) {
         std::lock_guard<std::mutex> lock(progress_mutex);
@@ -138,7 +141,6 @@ std::vector<FileAnalysis> runUnits(const std::vector<ProgramUnit> &units,
       }
     }
   };
-  unsigned count = std::max(1u, std::min<unsigned>(options.jobs, units.size()));
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < count; ++t)
     threads.emplace_back(worker);

@@ -1,5 +1,6 @@
 #include "analyzer/FileAnalysis.h"
 
+#include "analyzer/JobSlots.h"
 #include "analyzer/KernelAnalysis.h"
 #include "analyzer/frontend/SourceParser.h"
 #include "analyzer/host/LaunchSites.h"
@@ -17,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <thread>
 #include <tuple>
 
 namespace gpurace::analyzer {
@@ -103,12 +105,19 @@ v1::FileError kernelError(const clang::FunctionDecl &kernel, const std::string &
   return error;
 }
 
-// Analyzes one kernel; what goes wrong inside becomes an error naming it.
-void analyzeGuarded(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
-                    const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
-                    FileAnalysis &out) {
+// A kernel whose model and launch contexts are built, to be checked.
+struct PreparedKernel {
+  const clang::FunctionDecl *kernel;
+  std::unique_ptr<KernelAnalysis> analysis;
+};
+
+// Prepares one kernel; what goes wrong becomes an error naming it.
+void prepare(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
+             const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
+             std::vector<PreparedKernel> &prepared, FileAnalysis &out) {
   try {
-    analyzeKernel(kernel, device_ast, launches, options, out);
+    prepared.push_back(
+        {&kernel, std::make_unique<KernelAnalysis>(kernel, device_ast, launches, options)});
   } catch (const z3::exception &e) {
     out.errors.push_back(kernelError(
         kernel, "analysis", std::string("was not analyzed: the solver failed: ") + e.msg()));
@@ -118,11 +127,37 @@ void analyzeGuarded(const clang::FunctionDecl &kernel, clang::ASTContext &device
   }
 }
 
+// Checks the kernels on this thread and on as many free slots as there are
+// kernels left, then adds their results to `out` in their source order.
+void checkSideBySide(std::vector<PreparedKernel> &prepared, JobSlots &extra_jobs,
+                     FileAnalysis &out) {
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < prepared.size(); i = next++)
+      prepared[i].analysis->check();
+  };
+  std::vector<std::thread> helpers;
+  while (helpers.size() + 1 < prepared.size() && extra_jobs.tryTake())
+    helpers.emplace_back([&] {
+      worker();
+      extra_jobs.give();
+    });
+  worker();
+  for (std::thread &helper : helpers)
+    helper.join();
+  for (const PreparedKernel &each : prepared) {
+    if (each.analysis->failure().empty())
+      each.analysis->addTo(out);
+    else
+      out.errors.push_back(kernelError(*each.kernel, "analysis", each.analysis->failure()));
+  }
+}
+
 } // namespace
 
 FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &units,
                          const ProgramIndex &index, const HeaderSetup &headers,
-                         const AnalyzeOptions &options) {
+                         const AnalyzeOptions &options, JobSlots &extra_jobs) {
   const ProgramUnit &unit = units[unit_index];
   FileAnalysis out;
   out.file = unit.file;
@@ -165,6 +200,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
     }
   }
   std::deque<Launch> extended; // launches with chains into other units
+  std::vector<PreparedKernel> prepared;
   KernelFinder finder;
   finder.TraverseDecl(device_ast->getTranslationUnitDecl());
   for (const clang::FunctionDecl *kernel : finder.kernels) {
@@ -200,7 +236,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
     }
     std::string why = errorInside(device, *kernel);
     if (why.empty()) {
-      analyzeGuarded(*kernel, *device_ast, launches, options, out);
+      prepare(*kernel, *device_ast, launches, options, prepared, out);
       continue;
     }
     // Clang's device side is stricter than nvcc in places (a __shared__
@@ -212,11 +248,12 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
         worked_around.insert(i);
       out.warnings.push_back(kernelError(
           *kernel, "device", "was modelled from the host-side parse: the device side has " + why));
-      analyzeGuarded(*on_host->second, *host->parsed.context(), launches, options, out);
+      prepare(*on_host->second, *host->parsed.context(), launches, options, prepared, out);
       continue;
     }
     out.errors.push_back(kernelError(*kernel, "device", "was not analyzed: " + why));
   }
+  checkSideBySide(prepared, extra_jobs, out);
   return finish();
 }
 

@@ -19,6 +19,7 @@
 
 namespace gpurace::analyzer {
 
+class JobSlots;
 class ProgramIndex;
 struct HeaderSetup;
 struct ProgramUnit;
@@ -39,9 +40,11 @@ struct FileAnalysis {
   bool partial = false;
 };
 
+// The unit's kernels are checked side by side on the slots `extra_jobs`
+// has free, besides the calling thread.
 FileAnalysis analyzeUnit(size_t unit, const std::vector<ProgramUnit> &units,
                          const ProgramIndex &index, const HeaderSetup &headers,
-                         const AnalyzeOptions &options);
+                         const AnalyzeOptions &options, JobSlots &extra_jobs);
 
 } // namespace gpurace::analyzer
 

@@ -89,30 +89,62 @@ std::vector<std::string> parameterNames(const clang::FunctionDecl &kernel) {
 
 } // namespace
 
-void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
-                   const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
-                   FileAnalysis &out) {
+struct KernelAnalysis::State {
+  explicit State(const AnalyzeOptions &options) : symbols(z3, options.overflow) {}
   z3::context z3;
-  SymbolSpace symbols(z3, options.overflow);
+  SymbolSpace symbols;
+  KernelModel model;
+  AnalyzeOptions options;
+  // Each context to check, and whether it stands for no visible launch.
+  std::vector<std::pair<LaunchContext, bool>> contexts;
+  FileAnalysis found;
+  std::string failure;
+};
+
+KernelAnalysis::KernelAnalysis(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
+                               const std::vector<HostLaunch> &launches,
+                               const AnalyzeOptions &options)
+    : state_(std::make_unique<State>(options)) {
+  state_->options = options;
   ModelOptions model_options;
   model_options.warp_size = options.warp_size;
-  KernelModel model = buildKernelModel(kernel, device_ast, symbols, model_options);
+  state_->model = buildKernelModel(kernel, device_ast, state_->symbols, model_options);
+  if (options.host_facts && !launches.empty()) {
+    std::vector<std::string> names = parameterNames(kernel);
+    for (const HostLaunch &launch : launches)
+      for (LaunchContext &context :
+           launchContexts(*launch.launch, names, *launch.host_ast, state_->symbols))
+        state_->contexts.emplace_back(std::move(context), false);
+  } else {
+    state_->contexts.emplace_back(
+        commandLineContext(options, state_->model, state_->symbols), true);
+  }
+}
+
+KernelAnalysis::~KernelAnalysis() = default;
+
+const std::string &KernelAnalysis::failure() const { return state_->failure; }
+
+void KernelAnalysis::check() {
+  const AnalyzeOptions &options = state_->options;
+  const KernelModel &model = state_->model;
+  SymbolSpace &symbols = state_->symbols;
   CheckOptions check_options;
   check_options.warp_size = options.warp_size;
   check_options.query_timeout_ms = options.query_timeout_ms;
   check_options.query_rlimit = options.query_rlimit;
   check_options.assume_warp_lockstep = options.assume_warp_lockstep;
   check_options.assume_aliasing = options.assume_aliasing;
+  PerfCheckOptions perf_options;
+  perf_options.warp_size = options.warp_size;
+  perf_options.query_rlimit = options.query_rlimit;
+  perf_options.query_timeout_ms = options.query_timeout_ms;
 
   // Everything goes to a scratch result first, so that a kernel that fails
   // half-way adds nothing.
   FileAnalysis kernel_out;
   std::map<std::string, size_t> seen;
   std::set<std::string> perf_seen;
-  PerfCheckOptions perf_options;
-  perf_options.warp_size = options.warp_size;
-  perf_options.query_rlimit = options.query_rlimit;
-  perf_options.query_timeout_ms = options.query_timeout_ms;
   auto run = [&](const LaunchContext &context, bool no_launch) {
     CheckResult result = checkKernel(model, symbols, context, check_options);
     kernel_out.queries += result.queries;
@@ -147,26 +179,32 @@ void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_
         kernel_out.perf_findings.push_back(std::move(finding));
     }
   };
-  if (options.host_facts && !launches.empty()) {
-    std::vector<std::string> names = parameterNames(kernel);
-    for (const HostLaunch &launch : launches)
-      for (const LaunchContext &context :
-           launchContexts(*launch.launch, names, *launch.host_ast, symbols))
-        run(context, false);
-  } else {
-    run(commandLineContext(options, model, symbols), true);
+  try {
+    for (const auto &[context, no_launch] : state_->contexts)
+      run(context, no_launch);
+  } catch (const z3::exception &e) {
+    state_->failure = std::string("was not analyzed: the solver failed: ") + e.msg();
+    return;
+  } catch (const std::exception &e) {
+    state_->failure = std::string("was not analyzed: ") + e.what();
+    return;
   }
+  state_->found = std::move(kernel_out);
+}
 
+void KernelAnalysis::addTo(FileAnalysis &out) const {
+  if (!state_->failure.empty())
+    return;
+  const KernelModel &model = state_->model;
+  const FileAnalysis &found = state_->found;
   out.counts_tickets |= !model.tickets.empty();
   out.sync_sites.insert(out.sync_sites.end(), model.sync_sites.begin(),
                         model.sync_sites.end());
-  out.queries += kernel_out.queries;
-  for (v1::RaceCandidate &candidate : kernel_out.candidates)
-    out.candidates.push_back(std::move(candidate));
-  for (v1::RaceFreedomProof &proof : kernel_out.proofs)
-    out.proofs.push_back(std::move(proof));
-  for (v1::PerfFinding &finding : kernel_out.perf_findings)
-    out.perf_findings.push_back(std::move(finding));
+  out.queries += found.queries;
+  out.candidates.insert(out.candidates.end(), found.candidates.begin(), found.candidates.end());
+  out.proofs.insert(out.proofs.end(), found.proofs.begin(), found.proofs.end());
+  out.perf_findings.insert(out.perf_findings.end(), found.perf_findings.begin(),
+                           found.perf_findings.end());
   ++out.kernels;
 }
 

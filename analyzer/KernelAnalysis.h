@@ -12,6 +12,8 @@
 #include "analyzer/AnalyzeOptions.h"
 #include "analyzer/FileAnalysis.h"
 
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -29,12 +31,33 @@ struct HostLaunch {
   clang::ASTContext *host_ast = nullptr;
 };
 
-// Adds the kernel's candidates, proofs and sync sites to `out`. Throws on an
-// internal failure (an unsupported construct, a solver exception); the
-// caller turns it into an error entry naming the kernel.
-void analyzeKernel(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
-                   const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
-                   FileAnalysis &out);
+// One kernel's analysis, in two steps. Preparing reads the parse: it
+// builds the model and a launch context per launch. Checking uses only the
+// solver, on the kernel's own Z3 context, so the kernels of one file are
+// prepared in turn and checked side by side.
+class KernelAnalysis {
+public:
+  // Throws on an internal failure (an unsupported construct, a solver
+  // exception); the caller turns it into an error entry naming the kernel.
+  KernelAnalysis(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
+                 const std::vector<HostLaunch> &launches, const AnalyzeOptions &options);
+  ~KernelAnalysis();
+  KernelAnalysis(const KernelAnalysis &) = delete;
+  KernelAnalysis &operator=(const KernelAnalysis &) = delete;
+
+  // Checks the kernel in every context; safe on any thread. A failure is
+  // kept, not thrown.
+  void check();
+  // Why check() failed, if it did.
+  const std::string &failure() const;
+  // Adds the kernel's candidates, proofs and sync sites to `out` (nothing
+  // when check() failed).
+  void addTo(FileAnalysis &out) const;
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 } // namespace gpurace::analyzer
 

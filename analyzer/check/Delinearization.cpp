@@ -222,11 +222,19 @@ public:
         else
           remainder[m] = c;
       }
-      if (quotient.empty() || remainder.empty())
+      if (quotient.empty())
         continue;
       z3::expr s = reader_.expr({{divisor, 1}});
-      z3::expr q = reader_.expr(quotient), r = reader_.expr(remainder);
+      z3::expr q = reader_.expr(quotient);
       z3::expr zero = s.ctx().int_val(0);
+      if (remainder.empty()) {
+        // s * Q == 0 with s nonzero: the factor cancels (`offset * (2t + 2)`
+        // against `offset * (2t' + 1)` in one step of a scan).
+        lemmas_.push_back(z3::implies(premise_ && reader_.expr(p) == zero && s != zero, q == zero));
+        equation(quotient, depth + 1);
+        continue;
+      }
+      z3::expr r = reader_.expr(remainder);
       z3::expr split = reader_.expr(p) == zero &&
                        ((s > zero && r < s && -s < r) || (s < zero && r < -s && s < r));
       lemmas_.push_back(z3::implies(premise_ && split, q == zero && r == zero));

@@ -6,8 +6,10 @@
 // both offsets as polynomials and states, for every launch-wide factor s,
 // the valid implication
 //
-//   s * Q + R == 0  and  |R| < |s|   implies   Q == 0 and R == 0,
+//   s * Q + R == 0  and  |R| < |s|   implies   Q == 0 and R == 0
 //
+// (and, with no R, s * Q == 0 and s != 0 implies Q == 0: the factor of a
+// scan step, `offset * (2t + 2)` against `offset * (2t' + 1)`, cancels),
 // recursively on Q and R. Each lemma is a theorem of integer arithmetic, so
 // adding it changes no verdict; it hands the solver the case split that
 // turns the query linear.

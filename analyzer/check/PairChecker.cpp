@@ -331,8 +331,13 @@ std::vector<z3::expr> Checker::delinearization(const MemoryAccess &a,
                       [this, thread](const z3::expr &e) { return symbols_.forThread(e, thread); },
                       static_cast<int64_t>(access.site.size_bytes())};
   };
+  // Loop values of common iterations, and values of one block (a shared
+  // scalar's read): read as one factor under the premise that the two
+  // threads' renamings agree.
   std::vector<z3::expr> iterations = a.iterations;
   iterations.insert(iterations.end(), b.iterations.begin(), b.iterations.end());
+  for (int axis = 0; axis < 3; ++axis)
+    iterations.push_back(symbols_.blockIdx(axis));
   DelinearizationTerms terms;
   terms.is_launch_wide = [this](const z3::expr &e) { return !symbols_.isThreadDependent(e); };
   terms.may_share = [this, &iterations](const z3::expr &e) {

@@ -300,7 +300,8 @@ Subcommand analyzeSubcommand() {
                  "possibly overlapping (default: distinct buffers, an assumption the "
                  "results state)");
     app.add_option("-j,--jobs", flags->options.jobs,
-                   "Files analyzed in parallel (default: the number of cores)")
+                   "Threads: files analyzed in parallel, and the kernels of a file checked side "
+                   "by side on the threads no file needs (default: the number of cores)")
         ->check(CLI::Range(1u, 1024u));
     app.add_option("--query-effort", flags->options.query_rlimit,
                    "Solver effort per query (Z3 resource units, deterministic); an "

@@ -164,7 +164,8 @@ Subcommand fixSubcommand() {
     app.add_flag("--assume-warp-lockstep", flags->options.assume_warp_lockstep,
                  "Assume pre-Volta lock-step warps (default: independent thread scheduling)");
     app.add_option("-j,--jobs", flags->options.jobs,
-                   "Files analyzed in parallel (default: the number of cores)")
+                   "Threads: files analyzed in parallel, and the kernels of a file checked side "
+                   "by side on the threads no file needs (default: the number of cores)")
         ->check(CLI::Range(1u, 1024u));
     app.add_option("--query-effort", flags->options.query_rlimit,
                    "Solver effort per query (Z3 resource units)")

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace gpurace::analyzer::testing {
@@ -155,6 +156,45 @@ TEST(AnalyzeCommand, ParallelJobsGiveTheSameResult) {
     return result.SerializeAsString();
   };
   EXPECT_EQ(run("-j1"), run("-j3"));
+}
+
+TEST(AnalyzeCommand, KernelsOfOneFileCheckedSideBySideGiveTheSameResult) {
+  // One file, four kernels: with spare jobs they are checked at once, and
+  // the report is the one a single job gives, kernel by kernel in order.
+  TempSource file(R"(
+__global__ void shiftLeft(int *a) { a[threadIdx.x] = a[threadIdx.x + 1]; }
+__global__ void copy(int *out, const int *in) { out[threadIdx.x] = in[threadIdx.x]; }
+__global__ void total(int *sum, const int *in) { *sum += in[threadIdx.x]; }
+__global__ void reverse(int *a) {
+  __shared__ int s[256];
+  s[threadIdx.x] = a[threadIdx.x];
+  a[threadIdx.x] = s[255 - threadIdx.x];
+}
+int main() {
+  int *a, *b;
+  cudaMalloc(&a, 4096);
+  cudaMalloc(&b, 4096);
+  shiftLeft<<<1, 256>>>(a);
+  copy<<<1, 256>>>(a, b);
+  total<<<1, 256>>>(a, b);
+  reverse<<<1, 256>>>(a);
+}
+)");
+  auto run = [&](const char *jobs) {
+    ProcessResult r =
+        runProcess({gpuraceBinary(), "analyze", "--format=json", "--all", jobs, file.path()});
+    v1::AnalysisResult result = parseResult(r.out);
+    EXPECT_EQ(result.kernels_analyzed(), 4u) << r.out;
+    result.clear_started_at();
+    result.clear_finished_at();
+    return result;
+  };
+  v1::AnalysisResult one = run("-j1"), four = run("-j4");
+  EXPECT_EQ(one.SerializeAsString(), four.SerializeAsString());
+  std::set<std::string> racy;
+  for (const v1::RaceCandidate &candidate : four.candidates())
+    racy.insert(candidate.kernel());
+  EXPECT_EQ(racy, (std::set<std::string>{"shiftLeft", "total", "reverse"}));
 }
 
 TEST(AnalyzeCommand, FingerprintSurvivesEditsElsewhereInTheFile) {
