@@ -674,8 +674,13 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
 
 bool Checker::storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
                              const MemoryAccess &a, const MemoryAccess &b) {
-  if (a.site.kind() != v1::ACCESS_KIND_WRITE || b.site.kind() != v1::ACCESS_KIND_WRITE ||
-      !a.stored || !b.stored)
+  // Plain writes, or an exchange (`atomicExch(&flag, 1)`) beside them.
+  auto stores = [](const MemoryAccess &access) {
+    return access.site.kind() == v1::ACCESS_KIND_WRITE ||
+           (access.site.kind() == v1::ACCESS_KIND_ATOMIC &&
+            access.site.atomic_op() == v1::ATOMIC_OP_EXCH);
+  };
+  if (!stores(a) || !stores(b) || !a.stored || !b.stored)
     return false;
   z3::expr first = symbols_.forThread(*a.stored, 1);
   z3::expr second = symbols_.forThread(*b.stored, 2);

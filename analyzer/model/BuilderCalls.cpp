@@ -173,14 +173,20 @@ std::optional<Value> Builder::libraryArithmetic(const clang::CallExpr &call,
 Value Builder::evalAtomic(const clang::CallExpr &call, const clang::FunctionDecl &callee,
                           const AtomicFunction &atomic, bool value_used) {
   Value pointer = eval(call.getArg(0));
+  std::vector<Value> operands;
   for (unsigned i = 1; i < call.getNumArgs(); ++i)
-    eval(call.getArg(i));
+    operands.push_back(eval(call.getArg(i)));
   if (pointer.kind == Value::Kind::Pointer && pointer.object) {
     Place where{Place::Kind::Memory, pointer.object, pointer.expr, {}};
     recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic.op, atomic.scope);
     if (!model_.accesses.empty() &&
-        model_.accesses.back().site.kind() == v1::ACCESS_KIND_ATOMIC)
+        model_.accesses.back().site.kind() == v1::ACCESS_KIND_ATOMIC) {
       model_.accesses.back().value_used = value_used;
+      // An exchange stores its operand, as a plain write would.
+      if (atomic.op == v1::ATOMIC_OP_EXCH && operands.size() == 1 &&
+          operands.front().kind == Value::Kind::Int)
+        model_.accesses.back().stored = operands.front().expr;
+    }
   } else if (pointer.kind == Value::Kind::Pointer && !pointer.local.empty()) {
     forgetLocal(pointer.local); // an atomic on a thread's own variable
   }

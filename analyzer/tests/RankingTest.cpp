@@ -114,6 +114,27 @@ int main() { float *v; int *f; cudaMalloc(&v, 4096); cudaMalloc(&f, 4); anyNegat
   }
 }
 
+TEST(Ranking, AnExchangeAndAStoreOfTheSameValueRaceBenignly) {
+  // Some threads raise the flag with atomicExch, others with a plain
+  // store: the flag ends up 1 either way. An exchange of another value
+  // beside the store is a race.
+  const char *code = R"(
+__global__ void mark(const int *v, unsigned *flag, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  if (v[i] < 0) atomicExch(flag, %s);
+  else if (v[i] > 100) *flag = 1;
+}
+int main() { int *v; unsigned *f; cudaMalloc(&v, 4096); cudaMalloc(&f, 4); mark<<<4, 256>>>(v, f, 1024); }
+)";
+  char same[1024], other[1024];
+  std::snprintf(same, sizeof(same), code, "1u");
+  std::snprintf(other, sizeof(other), code, "2u");
+  auto result = analyzeCode(same);
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  EXPECT_TRUE(hasRaceBetween(analyzeCode(other), 5, 6));
+}
+
 TEST(Ranking, ThreadsStoringDifferentValuesRace) {
   auto result = analyzeCode(R"(
 __global__ void classify(const float *v, int *status, int n) {
