@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace gpurace::analyzer::testing {
 namespace {
 
@@ -110,37 +112,18 @@ int main() { unsigned *d, *c; cudaMalloc(&d, 4096); cudaMalloc(&c, 64); spread<<
 }
 
 TEST(BlockUniform, TheStepsOfAnUpSweepWhoseWidthIsSharedAreProvedApart) {
-  // The up-sweep of a work-efficient scan over a width thread 0 keeps in
-  // shared memory: in one step every thread has the same `offset`, and
-  // `offset * (2t + 2) - 1` never meets `offset * (2t' + 1) - 1`. Every
-  // pair is decided: no candidate is left, not even below the threshold.
-  auto result = analyzeCode(R"(
-__global__ void upSweep(unsigned *data, const unsigned *counts) {
-  __shared__ unsigned s[512];
-  __shared__ unsigned width;
-  unsigned tid = threadIdx.x;
-  s[tid] = data[blockIdx.x * 512 + tid];
-  s[tid + 256] = data[blockIdx.x * 512 + tid + 256];
-  if (tid == 0) width = counts[blockIdx.x];
-  __syncthreads();
-  if (tid == 0 && width > 512) width = 512;
-  __syncthreads();
-  unsigned offset = 1;
-  for (int d = width >> 1; d > 0; d >>= 1) {
-    __syncthreads();
-    if (tid < d) {
-      unsigned ai = offset * (2 * tid + 1) - 1;
-      unsigned bi = offset * (2 * tid + 2) - 1;
-      s[bi] += s[ai];
-    }
-    offset <<= 1;
-  }
-  __syncthreads();
-  data[blockIdx.x * 512 + tid] = s[tid];
-}
-int main() { unsigned *d, *c; cudaMalloc(&d, 1 << 16); cudaMalloc(&c, 64); upSweep<<<4, 256>>>(d, c); }
-)");
+  // The corpus's up-sweep of a work-efficient scan over a width thread 0
+  // keeps in shared memory: in one step every thread has the same
+  // `offset`, and `offset * (2t + 2) - 1` never meets `offset * (2t' + 1) -
+  // 1`. Every pair is decided: no candidate is left, not even below the
+  // threshold.
+  AnalyzeOptions options;
+  options.files = {std::string(GPURACE_CORPUS_DIR) + "/barrier-loop/tree_sum_shared_width_ok.cu"};
+  v1::AnalysisResult result;
+  std::string error;
+  ASSERT_TRUE(analyze(options, result, error)) << error;
   EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_EQ(result.kernels_analyzed(), 1u);
   EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
 }
 
