@@ -40,6 +40,8 @@ struct AnalyzeOptions {
   // caller may overlap (by default they are distinct buffers, as in the
   // kernel-only analysis, and results state that assumption).
   bool assume_aliasing = false;
+  // Threads: files analyzed in parallel, and a file's kernels checked on
+  // the threads no file needs (JobSlots.h).
   unsigned jobs = 1;
   unsigned query_rlimit = 400000;
   // A wall-clock cap per query, a safety net for the few queries that Z3's
