@@ -38,7 +38,9 @@ std::optional<Value> Builder::broadcastValue(const MemoryObject &object) {
   // a block barrier between it and this read. A write after this read
   // without a barrier would race on the scalar itself, and is reported.
   auto writes = scalar_writes_.find(&object);
-  if (revisions_.rewritten_scalars.count(declOf(object)) ||
+  // (The declaration is looked up only once some scalar was revised.)
+  if ((!revisions_.rewritten_scalars.empty() &&
+       revisions_.rewritten_scalars.count(declOf(object))) ||
       writes == scalar_writes_.end() || writes->second.size() != 1 ||
       scalar_write_sites_[&object] != 1 || !iterations_.empty())
     return std::nullopt;
