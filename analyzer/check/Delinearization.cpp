@@ -272,6 +272,37 @@ private:
   std::vector<z3::expr> lemmas_;
 };
 
+int64_t floorDiv(int64_t n, int64_t d) { return n / d - (n % d != 0 && (n < 0) != (d < 0)); }
+
+// `difference` (thread a's start minus thread b's) as the one equation D -
+// d == 0 that overlapping ranges leave, with the common factor of its
+// varying terms divided out; none when several multiples fit.
+std::optional<Polynomial> oneMultiple(const Polynomial &difference, int64_t size_a,
+                                      int64_t size_b) {
+  int64_t g = 0, constant = 0;
+  for (const auto &[m, c] : difference) {
+    if (m.empty())
+      constant = c;
+    else
+      g = std::gcd(g, std::llabs(c));
+  }
+  if (g == 0)
+    return std::nullopt;
+  int64_t lowest = -floorDiv(size_a + constant - 1, g);
+  int64_t highest = floorDiv(size_b - constant - 1, g);
+  if (lowest > highest)
+    return Polynomial{{Monomial{}, 1}}; // no multiple fits: 1 == 0
+  if (lowest != highest)
+    return std::nullopt;
+  Polynomial out;
+  for (const auto &[m, c] : difference)
+    if (!m.empty())
+      out[m] = c / g;
+  if (lowest != 0)
+    out[Monomial{}] = -lowest;
+  return out;
+}
+
 // The lemmas of one reading; `shared` says whether it read a term of both
 // threads as one factor.
 std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
@@ -291,15 +322,14 @@ std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
   for (const auto &[m, c] : *pb)
     if (!addInto(difference, m, -c))
       return {};
-  // Byte offsets are multiples of the element size: when the common factor
-  // g covers both accesses, overlapping ranges mean equal offsets.
-  int64_t g = 0;
-  for (const auto &[m, c] : difference)
-    g = std::gcd(g, std::llabs(c));
-  if (g == 0 || g < std::max(a.size_bytes, b.size_bytes))
+  // The difference is g * D + c, with g the common factor of its terms
+  // that vary. Byte ranges of the sizes given overlap where -size_a < g * D
+  // + c < size_b; where that interval holds one multiple of g (elements of
+  // g bytes, a field at offset c of one of them), D is that multiple.
+  std::optional<Polynomial> normal = oneMultiple(difference, a.size_bytes, b.size_bytes);
+  if (!normal)
     return {};
-  for (auto &[m, c] : difference)
-    c /= g;
+  difference = *normal;
   z3::expr start_a = a.for_thread(a.offset), start_b = b.for_thread(b.offset);
   z3::expr overlap = start_a < start_b + context.int_val(b.size_bytes) &&
                      start_b < start_a + context.int_val(a.size_bytes);
@@ -308,6 +338,11 @@ std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
     premises.push_back(p);
   for (const z3::expr &p : premises)
     premise = premise && p;
+  if (difference.size() == 1 && difference.begin()->first.empty()) {
+    // `8 * t + 4` against `8 * t'`, 4 bytes each: the ranges never meet.
+    stated.push_back(z3::implies(premise, !overlap));
+    return stated;
+  }
   LemmaWriter writer(reader, premise);
   writer.equation(difference, 0);
   std::vector<z3::expr> lemmas = writer.take();
@@ -319,10 +354,73 @@ std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
   return lemmas;
 }
 
+// The values `v` that the offsets of both sides read through both
+// `v / d` and `v % d` with `d` launch-wide (`i / width` and `i % width`
+// as row and column): (v, d) pairs, each once.
+std::vector<std::pair<z3::expr, z3::expr>> quotientAndRemainderValues(
+    const OffsetSide &a, const OffsetSide &b, const DelinearizationTerms &terms) {
+  std::vector<std::pair<z3::expr, z3::expr>> quotients, remainders;
+  auto collect = [&](const z3::expr &offset) {
+    std::vector<z3::expr> pending{offset};
+    std::set<unsigned> seen;
+    while (!pending.empty()) {
+      z3::expr next = pending.back();
+      pending.pop_back();
+      if (!next.is_app() || !seen.insert(next.id()).second)
+        continue;
+      Z3_decl_kind kind = next.decl().decl_kind();
+      if ((kind == Z3_OP_IDIV || kind == Z3_OP_MOD) && terms.is_launch_wide(next.arg(1)))
+        (kind == Z3_OP_IDIV ? quotients : remainders).emplace_back(next.arg(0), next.arg(1));
+      for (unsigned i = 0; i < next.num_args(); ++i)
+        pending.push_back(next.arg(i));
+    }
+  };
+  collect(a.offset);
+  collect(b.offset);
+  auto same = [](const std::pair<z3::expr, z3::expr> &x, const std::pair<z3::expr, z3::expr> &y) {
+    return z3::eq(x.first, y.first) && z3::eq(x.second, y.second);
+  };
+  std::vector<std::pair<z3::expr, z3::expr>> both;
+  for (const auto &q : quotients)
+    if (std::any_of(remainders.begin(), remainders.end(), [&](const auto &r) { return same(q, r); }) &&
+        std::none_of(both.begin(), both.end(), [&](const auto &v) { return same(q, v); }))
+      both.push_back(q);
+  return both;
+}
+
 } // namespace
 
-std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
-                                            const DelinearizationTerms &terms) {
+namespace {
+
+constexpr int kMaxValueDepth = 2;
+
+std::vector<z3::expr> lemmasAt(const OffsetSide &a, const OffsetSide &b,
+                               const DelinearizationTerms &terms, int value_depth);
+
+// A value read as a row and a column (`v / d`, `v % d`) is the same for
+// both threads when both parts are: a theorem once d != 0. That equation
+// is delinearized in turn, so that a grid-stride block index `blockIdx.x +
+// k * gridDim.x` mapped onto a 2D grid of tiles gives back its block and
+// iteration.
+void addSplitValueLemmas(const OffsetSide &a, const OffsetSide &b,
+                         const DelinearizationTerms &terms, int value_depth,
+                         std::vector<z3::expr> &lemmas) {
+  if (value_depth >= kMaxValueDepth)
+    return;
+  for (const auto &[value, divisor] : quotientAndRemainderValues(a, b, terms)) {
+    z3::expr zero = value.ctx().int_val(0);
+    auto same = [&](const z3::expr &e) { return a.for_thread(e) == b.for_thread(e); };
+    lemmas.push_back(z3::implies(
+        divisor != zero && same(value / divisor) && same(z3::mod(value, divisor)), same(value)));
+    std::vector<z3::expr> more = lemmasAt(OffsetSide{value, a.for_thread, 1},
+                                          OffsetSide{value, b.for_thread, 1}, terms,
+                                          value_depth + 1);
+    lemmas.insert(lemmas.end(), more.begin(), more.end());
+  }
+}
+
+std::vector<z3::expr> lemmasAt(const OffsetSide &a, const OffsetSide &b,
+                               const DelinearizationTerms &terms, int value_depth) {
   if (!a.offset.is_int() || !b.offset.is_int())
     return {};
   // Each thread's terms apart (`y * w + x` against `y' * w + x'`: rows may
@@ -330,12 +428,20 @@ std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSid
   // (`2 * q * s + r` in one step of a loop over s).
   bool shared = false;
   std::vector<z3::expr> lemmas = lemmasOfReading(a, b, terms, false, shared);
-  if (!terms.may_share)
-    return lemmas;
-  std::vector<z3::expr> more = lemmasOfReading(a, b, terms, true, shared);
-  if (shared)
-    lemmas.insert(lemmas.end(), more.begin(), more.end());
+  if (terms.may_share) {
+    std::vector<z3::expr> more = lemmasOfReading(a, b, terms, true, shared);
+    if (shared)
+      lemmas.insert(lemmas.end(), more.begin(), more.end());
+  }
+  addSplitValueLemmas(a, b, terms, value_depth, lemmas);
   return lemmas;
+}
+
+} // namespace
+
+std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
+                                            const DelinearizationTerms &terms) {
+  return lemmasAt(a, b, terms, 0);
 }
 
 } // namespace gpurace::analyzer

@@ -342,8 +342,14 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
   case clang::BO_Add: result = arith_.add(x, y); break;
   case clang::BO_Sub: result = arith_.sub(x, y); break;
   case clang::BO_Mul: result = arith_.mul(x, y); break;
-  case clang::BO_Div: result = arith_.div(x, y, is_signed); break;
-  case clang::BO_Rem: result = arith_.rem(x, y, is_signed); break;
+  case clang::BO_Div:
+  case clang::BO_Rem:
+    // Dividing by zero is undefined: a thread that gets past a division
+    // had a nonzero divisor (as it had no overflow in the math model).
+    // Without this the quotient of `i / w` is any value where w == 0.
+    model_.thread_facts.push_back(!state_.pc || y != arith_.constant(0, t));
+    result = op == clang::BO_Div ? arith_.div(x, y, is_signed) : arith_.rem(x, y, is_signed);
+    break;
   case clang::BO_Shl: result = arith_.shiftLeft(x, y); break;
   case clang::BO_Shr: result = arith_.shiftRight(x, y, is_signed); break;
   case clang::BO_And: result = arith_.bitAnd(x, y); break;

@@ -162,14 +162,20 @@ void Builder::walkIf(const clang::IfStmt &stmt) {
     walk(stmt.getConditionVariableDeclStmt());
   z3::expr condition = asBool(eval(stmt.getCond()));
   State before = state_;
-  state_.pc = before.pc && condition;
+  z3::expr then_entry = before.pc && condition, else_entry = before.pc && !condition;
+  state_.pc = then_entry;
   walk(stmt.getThen());
   State then_state = state_;
   state_ = before;
-  state_.pc = before.pc && !condition;
+  state_.pc = else_entry;
   walk(stmt.getElse());
   State else_state = state_;
   merge(then_state, else_state, condition);
+  // Where neither side ended a path, every thread that came goes on: the
+  // path condition stays the one before the branch rather than growing by
+  // the condition (a function's return value, say) on every later access.
+  if (z3::eq(then_state.pc, then_entry) && z3::eq(else_state.pc, else_entry))
+    state_.pc = before.pc;
 }
 
 void Builder::walkReturn(const clang::ReturnStmt &stmt) {
