@@ -33,12 +33,51 @@ struct TwoThreads {
   }
 
   std::vector<z3::expr> lemmas(const z3::expr &offset_a, const z3::expr &offset_b,
-                               int64_t size) {
+                               int64_t size_a, int64_t size_b) {
     auto launch_wide = [this](const z3::expr &e) {
       return !(z3::eq(e, row) || z3::eq(e, column));
     };
-    return delinearizationLemmas({offset_a, rename(1), size}, {offset_b, rename(2), size},
+    return delinearizationLemmas({offset_a, rename(1), size_a}, {offset_b, rename(2), size_b},
                                  {launch_wide});
+  }
+  std::vector<z3::expr> lemmas(const z3::expr &offset_a, const z3::expr &offset_b,
+                               int64_t size) {
+    return lemmas(offset_a, offset_b, size, size);
+  }
+
+  // Every lemma is true under random values of every symbol.
+  void expectTheorems(const std::vector<z3::expr> &lemmas, unsigned seed) {
+    std::mt19937 random(seed);
+    std::uniform_int_distribution<int> value(-9, 9);
+    for (int trial = 0; trial < 2000; ++trial) {
+      z3::expr_vector from(context), to(context);
+      for (const z3::expr &symbol : {width, row1, column1, row2, column2}) {
+        from.push_back(symbol);
+        to.push_back(context.int_val(value(random)));
+      }
+      for (z3::expr lemma : lemmas)
+        ASSERT_TRUE(lemma.substitute(from, to).simplify().is_true())
+            << lemma << " under " << to;
+    }
+  }
+
+  // Whether the lemmas let the solver prove, within a small effort, that
+  // accesses of distinct cells (columns within the row) never overlap.
+  z3::check_result distinctCellsOverlap(const z3::expr &a, const z3::expr &b, int64_t size_a,
+                                        int64_t size_b) {
+    z3::solver solver(context);
+    z3::params effort(context);
+    effort.set("rlimit", 200000u);
+    solver.set(effort);
+    z3::expr zero = context.int_val(0);
+    z3::expr start_a = rename(1)(a), start_b = rename(2)(b);
+    solver.add(start_a < start_b + context.int_val(size_b) &&
+               start_b < start_a + context.int_val(size_a));
+    solver.add(zero <= column1 && column1 < width && zero <= column2 && column2 < width);
+    solver.add(row1 != row2 || column1 != column2);
+    for (const z3::expr &lemma : lemmas(a, b, size_a, size_b))
+      solver.add(lemma);
+    return solver.check();
   }
 };
 
@@ -50,37 +89,13 @@ TEST(Delinearization, LemmasHoldForEveryAssignment) {
   std::vector<z3::expr> lemmas = t.lemmas((t.row * t.width + t.column) * four,
                                           (t.column * t.width + t.row) * four, 4);
   ASSERT_FALSE(lemmas.empty());
-  std::mt19937 random(7);
-  std::uniform_int_distribution<int> value(-9, 9);
-  for (int trial = 0; trial < 2000; ++trial) {
-    z3::expr_vector from(t.context), to(t.context);
-    for (const z3::expr &symbol : {t.width, t.row1, t.column1, t.row2, t.column2}) {
-      from.push_back(symbol);
-      to.push_back(t.context.int_val(value(random)));
-    }
-    for (z3::expr lemma : lemmas)
-      ASSERT_TRUE(lemma.substitute(from, to).simplify().is_true())
-          << lemma << " under " << to;
-  }
+  t.expectTheorems(lemmas, 7);
 }
 
 TEST(Delinearization, DistinctCellsOfARowMajorGridAreProvedApart) {
   TwoThreads t;
-  z3::expr four = t.context.int_val(4), zero = t.context.int_val(0);
-  z3::expr a = (t.row * t.width + t.column) * four;
-  z3::expr b = (t.row * t.width + t.column) * four;
-  z3::solver solver(t.context);
-  z3::params effort(t.context);
-  effort.set("rlimit", 200000u);
-  solver.set(effort);
-  z3::expr start_a = t.rename(1)(a), start_b = t.rename(2)(b);
-  solver.add(start_a < start_b + four && start_b < start_a + four);
-  solver.add(zero <= t.column1 && t.column1 < t.width && zero <= t.column2 &&
-             t.column2 < t.width);
-  solver.add(t.row1 != t.row2 || t.column1 != t.column2);
-  for (const z3::expr &lemma : t.lemmas(a, b, 4))
-    solver.add(lemma);
-  EXPECT_EQ(solver.check(), z3::unsat);
+  z3::expr cell = (t.row * t.width + t.column) * t.context.int_val(4);
+  EXPECT_EQ(t.distinctCellsOverlap(cell, cell, 4, 4), z3::unsat);
 }
 
 TEST(Delinearization, NothingIsSaidWhenTheElementIsWiderThanTheCommonFactor) {
@@ -208,46 +223,16 @@ TEST(Delinearization, PairsOfABitonicStepAreProvedApart) {
 
 TEST(Delinearization, AFieldOfAnElementMeetsOnlyThatElement) {
   TwoThreads t;
-  z3::expr four = t.context.int_val(4), one = t.context.int_val(1);
+  z3::expr four = t.context.int_val(4);
   z3::expr cell = (t.row * t.width + t.column) * four;
   // The whole 4-byte element against its byte at offset 1, and 8-byte
   // records' fields at 0 and 4, which never meet.
-  for (const auto &[b, size_a, size_b, stride] :
-       {std::tuple{cell + one, 4, 1, 4}, std::tuple{cell * 2 + four, 4, 4, 8}}) {
-    z3::expr a = stride == 4 ? cell : cell * 2;
-    auto rename = [&](int thread) { return t.rename(thread); };
-    auto launch_wide = [&t](const z3::expr &e) {
-      return !(z3::eq(e, t.row) || z3::eq(e, t.column));
-    };
-    std::vector<z3::expr> lemmas = delinearizationLemmas(
-        {a, rename(1), size_a}, {b, rename(2), size_b}, {launch_wide});
+  for (const auto &[a, b, size_b] :
+       {std::tuple{cell, cell + t.context.int_val(1), 1}, std::tuple{cell * 2, cell * 2 + four, 4}}) {
+    std::vector<z3::expr> lemmas = t.lemmas(a, b, 4, size_b);
     ASSERT_FALSE(lemmas.empty()) << b;
-    std::mt19937 random(5);
-    std::uniform_int_distribution<int> value(-9, 9);
-    for (int trial = 0; trial < 1000; ++trial) {
-      z3::expr_vector from(t.context), to(t.context);
-      for (const z3::expr &symbol : {t.width, t.row1, t.column1, t.row2, t.column2}) {
-        from.push_back(symbol);
-        to.push_back(t.context.int_val(value(random)));
-      }
-      for (z3::expr lemma : lemmas)
-        ASSERT_TRUE(lemma.substitute(from, to).simplify().is_true())
-            << lemma << " under " << to;
-    }
-    z3::solver solver(t.context);
-    z3::params effort(t.context);
-    effort.set("rlimit", 200000u);
-    solver.set(effort);
-    z3::expr zero = t.context.int_val(0);
-    z3::expr start_a = t.rename(1)(a), start_b = t.rename(2)(b);
-    solver.add(start_a < start_b + t.context.int_val(size_b) &&
-               start_b < start_a + t.context.int_val(size_a));
-    solver.add(zero <= t.column1 && t.column1 < t.width && zero <= t.column2 &&
-               t.column2 < t.width);
-    solver.add(t.row1 != t.row2 || t.column1 != t.column2);
-    for (const z3::expr &lemma : lemmas)
-      solver.add(lemma);
-    EXPECT_EQ(solver.check(), z3::unsat) << b;
+    t.expectTheorems(lemmas, 5);
+    EXPECT_EQ(t.distinctCellsOverlap(a, b, 4, size_b), z3::unsat) << b;
   }
 }
 

@@ -10,58 +10,24 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 
+// One unrolled step: leave with the iterations left, or iterate z.
+#define ESCAPE_STEP(done)                                                      \
+  if (zx2 + zy2 > 4.0f)                                                        \
+    return budget - (done);                                                    \
+  zy = 2.0f * zx * zy + cy;                                                    \
+  zx = zx2 - zy2 + cx;                                                         \
+  zx2 = zx * zx;                                                               \
+  zy2 = zy * zy;
+
 __device__ int escapeTime(float cx, float cy, int budget) {
   float zx = 0.0f, zy = 0.0f, zx2 = 0.0f, zy2 = 0.0f;
   do {
-    if (zx2 + zy2 > 4.0f)
-      return budget - 1;
-    zy = 2.0f * zx * zy + cy;
-    zx = zx2 - zy2 + cx;
-    zx2 = zx * zx;
-    zy2 = zy * zy;
-    if (zx2 + zy2 > 4.0f)
-      return budget - 2;
-    zy = 2.0f * zx * zy + cy;
-    zx = zx2 - zy2 + cx;
-    zx2 = zx * zx;
-    zy2 = zy * zy;
-    if (zx2 + zy2 > 4.0f)
-      return budget - 3;
-    zy = 2.0f * zx * zy + cy;
-    zx = zx2 - zy2 + cx;
-    zx2 = zx * zx;
-    zy2 = zy * zy;
-    if (zx2 + zy2 > 4.0f)
-      return budget - 4;
-    zy = 2.0f * zx * zy + cy;
-    zx = zx2 - zy2 + cx;
-    zx2 = zx * zx;
-    zy2 = zy * zy;
-    if (zx2 + zy2 > 4.0f)
-      return budget - 5;
-    zy = 2.0f * zx * zy + cy;
-    zx = zx2 - zy2 + cx;
-    zx2 = zx * zx;
-    zy2 = zy * zy;
-    if (zx2 + zy2 > 4.0f)
-      return budget - 6;
-    zy = 2.0f * zx * zy + cy;
-    zx = zx2 - zy2 + cx;
-    zx2 = zx * zx;
-    zy2 = zy * zy;
-    if (zx2 + zy2 > 4.0f)
-      return budget - 7;
-    zy = 2.0f * zx * zy + cy;
-    zx = zx2 - zy2 + cx;
-    zx2 = zx * zx;
-    zy2 = zy * zy;
+    ESCAPE_STEP(1) ESCAPE_STEP(2) ESCAPE_STEP(3) ESCAPE_STEP(4)
+    ESCAPE_STEP(5) ESCAPE_STEP(6) ESCAPE_STEP(7)
     budget -= 8;
     if (budget <= 0 || zx2 + zy2 > 4.0f)
       return budget;
-    zy = 2.0f * zx * zy + cy;
-    zx = zx2 - zy2 + cx;
-    zx2 = zx * zx;
-    zy2 = zy * zy;
+    ESCAPE_STEP(0)
   } while (true);
 }
 
