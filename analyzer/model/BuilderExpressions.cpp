@@ -334,6 +334,11 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
                                    : arith_.add(pointer.expr, delta);
     return out;
   }
+  // Floating-point values are opaque: as integer polynomials, an unrolled
+  // `z = z * z + c` grows into a product of degree 2^n that the solver
+  // chokes on, and no address is computed in floating point.
+  if (type->isFloatingType())
+    return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION, "floating-point value", at);
   bool is_signed = type->isSignedIntegerOrEnumerationType();
   IntType t = intTypeOf(type);
   z3::expr x = asInt(a, t), y = asInt(b, t);

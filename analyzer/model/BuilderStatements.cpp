@@ -174,7 +174,10 @@ void Builder::walkIf(const clang::IfStmt &stmt) {
   // Where neither side ended a path, every thread that came goes on: the
   // path condition stays the one before the branch rather than growing by
   // the condition (a function's return value, say) on every later access.
-  if (z3::eq(then_state.pc, then_entry) && z3::eq(else_state.pc, else_entry))
+  // Inside a loop the merged condition is kept: the loop's checks of its
+  // body's end state (values kept alike, how threads leave) read it.
+  if (iterations_.empty() && z3::eq(then_state.pc, then_entry) &&
+      z3::eq(else_state.pc, else_entry))
     state_.pc = before.pc;
 }
 
