@@ -388,10 +388,6 @@ std::vector<std::pair<z3::expr, z3::expr>> quotientAndRemainderValues(
   return both;
 }
 
-} // namespace
-
-namespace {
-
 constexpr int kMaxValueDepth = 2;
 
 std::vector<z3::expr> lemmasAt(const OffsetSide &a, const OffsetSide &b,
