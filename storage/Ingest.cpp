@@ -259,8 +259,7 @@ RuntimeIngestResult storeRuntimeReport(Connection &db,
   // on its branch, not resolve one.
   std::map<int64_t, v1::DetectionState> states =
       branchStates(db, branch, distinct);
-  std::vector<std::pair<int64_t, v1::DetectionState>> run_races;
-  uint32_t added = 0;
+  std::vector<std::pair<int64_t, v1::DetectionState>> run_races, changed;
   for (int64_t race : distinct) {
     auto known = states.find(race);
     v1::DetectionState before = known == states.end()
@@ -270,12 +269,13 @@ RuntimeIngestResult storeRuntimeReport(Connection &db,
     if (before == v1::DETECTION_STATE_UNSPECIFIED ||
         before == v1::DETECTION_STATE_RESOLVED) {
       after = afterSighting(before);
-      setBranchState(db, race, branch, after);
-      ++added;
+      changed.emplace_back(race, after);
     }
     run_races.emplace_back(race, after);
   }
+  setBranchStates(db, branch, changed);
   recordRunRaces(db, run, run_races);
+  auto added = static_cast<uint32_t>(changed.size());
 
   std::vector<std::pair<int64_t, v1::Occurrence>> occurrences;
   for (int i = 0; i < observed.size(); ++i)

@@ -51,15 +51,18 @@ struct RaceQuery {
 // the branch's; without one, the latest state on any branch.
 RaceQuery raceQuery(Connection &db, const v1::RaceFilter &f) {
   RaceQuery q;
-  q.from = " FROM races r JOIN projects p ON p.id = r.project_id";
+  q.from = " FROM races r";
   std::string state = "r.detection_state";
   if (!f.branch().empty()) {
     q.from += " JOIN race_branches b ON b.race_id = r.id";
     q.filter.add("b.branch = ?", {f.branch()});
     state = "b.state";
   }
+  // By id, so that the project's sort index serves the query; ids start
+  // at 1, so an unknown project matches nothing.
   if (!f.project().empty())
-    q.filter.add("p.name = ?", {f.project()});
+    q.filter.add("r.project_id = ?",
+                 {findProjectId(db, f.project()).value_or(0)});
   q.filter.addIn("r.status", enumValues(f.statuses()));
   q.filter.addIn("r.race_class", enumValues(f.classes()));
   q.filter.addIn("r.review_state",
@@ -87,7 +90,21 @@ RaceQuery raceQuery(Connection &db, const v1::RaceFilter &f) {
   return q;
 }
 
-std::string orderClause(const std::string &order_by) {
+struct Order {
+  std::string column;
+  bool descending = true;
+
+  bool onCounters() const { return column.compare(0, 2, "c.") == 0; }
+  // Ties are broken by the race id of the sorted table, so that its index
+  // on (column DESC, id) gives the order by itself.
+  std::string tieBreaker() const { return onCounters() ? "c.race_id" : "r.id"; }
+  // ORDER BY `key`, then `id` for a stable page order.
+  std::string clause(const std::string &key, const std::string &id) const {
+    return " ORDER BY " + key + (descending ? " DESC" : " ASC") + ", " + id;
+  }
+};
+
+Order parseOrder(const std::string &order_by) {
   std::string key = order_by.empty() ? "-score" : order_by;
   bool descending = key[0] == '-';
   if (descending)
@@ -96,17 +113,17 @@ std::string orderClause(const std::string &order_by) {
   if (key == "score")
     column = "r.score";
   else if (key == "last_seen")
-    column = "r.last_seen";
+    column = "c.last_seen";
   else if (key == "first_seen")
     column = "r.first_seen";
   else if (key == "occurrences")
-    column = "r.occurrence_count";
+    column = "c.occurrence_count";
   else
     throw StatusError(Status::invalid(
         "order_by: unknown key '" + order_by +
         "' (expected score, last_seen, first_seen or occurrences, with an "
         "optional '-' for descending)"));
-  return " ORDER BY " + column + (descending ? " DESC" : " ASC") + ", r.id";
+  return {column, descending};
 }
 
 std::string stateColumn(const v1::RaceFilter &f) {
@@ -136,10 +153,21 @@ v1::ListRacesResponse listRaces(Connection &db,
   count.step();
   response.set_total_count(static_cast<uint64_t>(count.integer(0)));
 
-  Statement rows = db.prepare(
-      std::string("SELECT ") + kRaceColumns + ", " +
-      stateColumn(request.filter()) + q.from + q.filter.where() +
-      orderClause(request.order_by()) + " LIMIT ? OFFSET ?");
+  // The page's ids are chosen first, from the race rows and at most the
+  // counters (an index walk for the score, last_seen and count); the
+  // candidates and the rest are read for the page's rows only, not for
+  // every row sorted or skipped.
+  Order order = parseOrder(request.order_by());
+  std::string page =
+      "SELECT r.id AS id, " + stateColumn(request.filter()) + " AS state, " +
+      order.column + " AS sort_key" + q.from +
+      (order.onCounters() ? " JOIN race_counters c ON c.race_id = r.id" : "") +
+      q.filter.where() + order.clause(order.column, order.tieBreaker()) +
+      " LIMIT ? OFFSET ?";
+  Statement rows = db.prepare(std::string("SELECT ") + kRaceColumns +
+                              ", page.state FROM (" + page + ") AS page, " +
+                              kRaceTables + " WHERE r.id = page.id" +
+                              order.clause("page.sort_key", "page.id"));
   int next = q.filter.bind(rows);
   rows.bind(next, static_cast<int64_t>(size)).bind(next + 1, offset);
   while (rows.step()) {
@@ -154,8 +182,8 @@ v1::ListRacesResponse listRaces(Connection &db,
 }
 
 v1::Race getRace(Connection &db, const v1::GetRaceRequest &request) {
-  std::string sql = std::string("SELECT ") + kRaceColumns +
-                    " FROM races r JOIN projects p ON p.id = r.project_id ";
+  std::string sql =
+      std::string("SELECT ") + kRaceColumns + " FROM " + kRaceTables + " ";
   std::optional<Statement> s;
   if (request.id() != 0) {
     s.emplace(db.prepare(sql + "WHERE r.id = ?"));

@@ -128,42 +128,53 @@ int64_t insertRace(Connection &db, int64_t project_id,
                    const v1::RaceCandidate &candidate, int64_t now) {
   bool intentional = candidate.suppression().kind() == "intentional";
   Statement insert = db.prepare(
-        "INSERT INTO races(project_id, fingerprint, candidate, status, "
+        "INSERT INTO races(project_id, fingerprint, status, "
         "race_class, kernel, first_file, second_file, score, detection_state, "
         "review_state, review_comment, review_author, review_updated_at, "
-        "first_seen, last_seen) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+        "first_seen) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
   insert.bind(1, project_id)
       .bind(2, candidate.fingerprint())
-      .bindBlob(3, candidate.SerializeAsString())
-      .bind(4, static_cast<int64_t>(candidate.status()))
-      .bind(5, static_cast<int64_t>(candidate.race_class()))
-      .bind(6, candidate.kernel())
-      .bind(7, candidate.first().location().file())
-      .bind(8, candidate.second().location().file())
-      .bind(9, candidate.score())
-      .bind(10, static_cast<int64_t>(v1::DETECTION_STATE_NEW))
-      .bind(11, static_cast<int64_t>(intentional ? v1::REVIEW_STATE_INTENTIONAL
+      .bind(3, static_cast<int64_t>(candidate.status()))
+      .bind(4, static_cast<int64_t>(candidate.race_class()))
+      .bind(5, candidate.kernel())
+      .bind(6, candidate.first().location().file())
+      .bind(7, candidate.second().location().file())
+      .bind(8, candidate.score())
+      .bind(9, static_cast<int64_t>(v1::DETECTION_STATE_NEW))
+      .bind(10, static_cast<int64_t>(intentional ? v1::REVIEW_STATE_INTENTIONAL
                                                  : v1::REVIEW_STATE_UNREVIEWED))
-      .bind(12, intentional ? candidate.suppression().reason() : std::string())
-      .bind(13, std::string(intentional ? "source comment" : ""))
-      .bind(14, intentional ? now : int64_t{0})
-      .bind(15, now)
-      .bind(16, now);
-  return insertedId(insert);
+      .bind(11, intentional ? candidate.suppression().reason() : std::string())
+      .bind(12, std::string(intentional ? "source comment" : ""))
+      .bind(13, intentional ? now : int64_t{0})
+      .bind(14, now);
+  int64_t race = insertedId(insert);
+  db.prepare("INSERT INTO race_candidates(race_id, candidate) VALUES (?, ?)")
+      .bind(1, race)
+      .bindBlob(2, candidate.SerializeAsString())
+      .run();
+  db.prepare("INSERT INTO race_counters(race_id, last_seen, occurrence_count) "
+             "VALUES (?, ?, 0)")
+      .bind(1, race)
+      .bind(2, now)
+      .run();
+  return race;
 }
 
 void updateRaceCandidate(Connection &db, int64_t race,
                          const v1::RaceCandidate &candidate) {
-  db.prepare("UPDATE races SET candidate = ?, race_class = ?, kernel = ?, "
-             "first_file = ?, second_file = ?, score = ? WHERE id = ?")
+  db.prepare("UPDATE races SET race_class = ?, kernel = ?, first_file = ?, "
+             "second_file = ?, score = ? WHERE id = ?")
+      .bind(1, static_cast<int64_t>(candidate.race_class()))
+      .bind(2, candidate.kernel())
+      .bind(3, candidate.first().location().file())
+      .bind(4, candidate.second().location().file())
+      .bind(5, candidate.score())
+      .bind(6, race)
+      .run();
+  db.prepare("UPDATE race_candidates SET candidate = ? WHERE race_id = ?")
       .bindBlob(1, candidate.SerializeAsString())
-      .bind(2, static_cast<int64_t>(candidate.race_class()))
-      .bind(3, candidate.kernel())
-      .bind(4, candidate.first().location().file())
-      .bind(5, candidate.second().location().file())
-      .bind(6, candidate.score())
-      .bind(7, race)
+      .bind(2, race)
       .run();
 }
 
@@ -220,8 +231,8 @@ void addOccurrence(Connection &db, int64_t race, int64_t run, int64_t now,
       .bind(4, count)
       .bindBlob(5, occurrence.SerializeAsString())
       .run();
-  db.prepare("UPDATE races SET last_seen = ?, "
-             "occurrence_count = occurrence_count + ? WHERE id = ?")
+  db.prepare("UPDATE race_counters SET last_seen = ?, "
+             "occurrence_count = occurrence_count + ? WHERE race_id = ?")
       .bind(1, now)
       .bind(2, count)
       .bind(3, race)
@@ -229,9 +240,14 @@ void addOccurrence(Connection &db, int64_t race, int64_t run, int64_t now,
 }
 
 const char *const kRaceColumns =
-    "r.id, p.name, r.fingerprint, r.candidate, r.status, r.review_state, "
+    "r.id, p.name, r.fingerprint, k.candidate, r.status, r.review_state, "
     "r.review_comment, r.review_author, r.review_updated_at, r.first_seen, "
-    "r.last_seen, r.occurrence_count, r.detection_state";
+    "c.last_seen, c.occurrence_count, r.detection_state";
+
+const char *const kRaceTables =
+    "races r JOIN projects p ON p.id = r.project_id "
+    "JOIN race_counters c ON c.race_id = r.id "
+    "JOIN race_candidates k ON k.race_id = r.id";
 
 v1::Race readRace(const Statement &row, int first) {
   v1::Race race;

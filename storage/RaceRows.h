@@ -81,6 +81,8 @@ void addOccurrence(sql::Connection &db, int64_t race, int64_t run,
 // `first` on. The last one is the detection state (overridden by a branch
 // state where a query joins one).
 extern const char *const kRaceColumns;
+// The tables kRaceColumns reads, as r, p, c and k.
+extern const char *const kRaceTables;
 v1::Race readRace(const sql::Statement &row, int first = 0);
 
 extern const char *const kRunColumns;

@@ -84,6 +84,30 @@ branchStates(Connection &db, const std::string &branch,
   return states;
 }
 
+void setBranchStates(
+    Connection &db, const std::string &branch,
+    const std::vector<std::pair<int64_t, v1::DetectionState>> &states) {
+  inChunks(states.size(), [&](size_t first, size_t count) {
+    Statement upsert = db.prepare(
+        "INSERT INTO race_branches(race_id, branch, state) VALUES " +
+        valueRows(count, 3) +
+        " ON CONFLICT(race_id, branch) DO UPDATE SET state = excluded.state");
+    Statement latest = db.prepare(
+        "UPDATE races SET detection_state = v.column2 FROM (VALUES " +
+        valueRows(count, 2) + ") AS v WHERE races.id = v.column1");
+    for (size_t i = 0; i < count; ++i) {
+      const auto &[race, state] = states[first + i];
+      int p = static_cast<int>(3 * i);
+      upsert.bind(p + 1, race).bind(p + 2, branch).bind(
+          p + 3, static_cast<int64_t>(state));
+      p = static_cast<int>(2 * i);
+      latest.bind(p + 1, race).bind(p + 2, static_cast<int64_t>(state));
+    }
+    upsert.run();
+    latest.run();
+  });
+}
+
 void recordRunRaces(
     Connection &db, int64_t run,
     const std::vector<std::pair<int64_t, v1::DetectionState>> &races) {
@@ -129,9 +153,9 @@ void addOccurrences(
   std::vector<std::pair<int64_t, int64_t>> totals(counts.begin(), counts.end());
   inChunks(totals.size(), [&](size_t first, size_t count) {
     Statement s = db.prepare(
-        "UPDATE races SET last_seen = ?, occurrence_count = occurrence_count "
-        "+ v.column2 FROM (VALUES " +
-        valueRows(count, 2) + ") AS v WHERE races.id = v.column1");
+        "UPDATE race_counters SET last_seen = ?, occurrence_count = "
+        "occurrence_count + v.column2 FROM (VALUES " +
+        valueRows(count, 2) + ") AS v WHERE race_counters.race_id = v.column1");
     s.bind(1, now);
     for (size_t i = 0; i < count; ++i) {
       int p = static_cast<int>(2 * i);

@@ -32,6 +32,11 @@ std::map<int64_t, v1::DetectionState>
 branchStates(sql::Connection &db, const std::string &branch,
              const std::vector<int64_t> &races);
 
+// setBranchState for each (race, state) on `branch`; each race once.
+void setBranchStates(
+    sql::Connection &db, const std::string &branch,
+    const std::vector<std::pair<int64_t, v1::DetectionState>> &states);
+
 // recordRunRace for each (race, state).
 void recordRunRaces(
     sql::Connection &db, int64_t run,

@@ -101,8 +101,8 @@ void addRunRaces(Connection &db, int64_t run, bool resolved,
                  google::protobuf::RepeatedPtrField<v1::Race> &out) {
   Statement s = db.prepare(
       std::string("SELECT ") + kRaceColumns +
-      ", x.state FROM run_races x JOIN races r ON r.id = x.race_id "
-      "JOIN projects p ON p.id = r.project_id WHERE x.run_id = ? AND "
+      ", x.state FROM " + kRaceTables +
+      " JOIN run_races x ON x.race_id = r.id WHERE x.run_id = ? AND "
       "CASE WHEN x.state = ? THEN 1 ELSE 0 END = ? AND x.state != ? ORDER BY r.score DESC, r.id LIMIT ?");
   s.bind(1, run)
       .bind(2, static_cast<int64_t>(v1::DETECTION_STATE_RESOLVED))

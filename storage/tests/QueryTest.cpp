@@ -81,6 +81,55 @@ TEST_P(QueryTest, SortsAndPages) {
   EXPECT_EQ(fingerprints(r).front(), "v1:00");
 }
 
+// Counts and last sightings live apart from the race rows: sorted by them,
+// pages still come out in order, ties broken by id, across page borders.
+TEST_P(QueryTest, CounterSortsPageThroughTiesInOrder) {
+  std::vector<v1::RaceCandidate> cs;
+  for (int i = 0; i < 5; ++i)
+    cs.push_back(candidate("v1:0" + std::to_string(i)));
+  upload(analysisUpload(cs, "c1"));
+  // Each observation counts 3: 03 ends at 7, 01 at 4, the rest at 1; 01
+  // and 03 were seen last, together.
+  store->reportRuntime(runtimeReport("a", {"v1:03"}));
+  store->reportRuntime(runtimeReport("b", {"v1:01", "v1:03"}));
+  auto all = [&](const std::string &order_by) {
+    v1::ListRacesRequest r;
+    r.mutable_filter()->set_project("demo");
+    r.mutable_filter()->set_branch("main");
+    r.set_order_by(order_by);
+    r.set_page_size(2);
+    Fps seen;
+    while (true) {
+      auto page = store->listRaces(r);
+      EXPECT_TRUE(page.ok()) << page.status().message;
+      if (!page.ok())
+        return seen;
+      EXPECT_EQ(page->total_count(), 5u);
+      for (const auto &race : page->races())
+        seen.push_back(race.fingerprint());
+      if (page->next_page_token().empty())
+        return seen;
+      r.set_page_token(page->next_page_token());
+    }
+  };
+  EXPECT_EQ(all("-occurrences"), (Fps{"v1:03", "v1:01", "v1:00", "v1:02", "v1:04"}));
+  EXPECT_EQ(all("occurrences"), (Fps{"v1:00", "v1:02", "v1:04", "v1:01", "v1:03"}));
+  EXPECT_EQ(all("-last_seen"), (Fps{"v1:01", "v1:03", "v1:00", "v1:02", "v1:04"}));
+  EXPECT_EQ(all("first_seen"), (Fps{"v1:00", "v1:01", "v1:02", "v1:03", "v1:04"}));
+}
+
+TEST_P(QueryTest, UnknownProjectListsNothing) {
+  upload(analysisUpload({candidate("v1:01")}, "c1"));
+  v1::ListRacesRequest r;
+  r.mutable_filter()->set_project("no-such-project");
+  auto list = store->listRaces(r);
+  ASSERT_TRUE(list.ok()) << list.status().message;
+  EXPECT_EQ(list->total_count(), 0u);
+  EXPECT_EQ(list->races_size(), 0);
+  r.mutable_filter()->set_project("demo");
+  EXPECT_EQ(fingerprints(r), Fps{"v1:01"});
+}
+
 TEST_P(QueryTest, BadRequestsNameTheField) {
   v1::ListRacesRequest r;
   r.set_order_by("colour");
