@@ -96,7 +96,7 @@ struct Order {
 
   bool onCounters() const { return column.compare(0, 2, "c.") == 0; }
   // Ties are broken by the race id of the sorted table, so that its index
-  // on (column DESC, id) gives the order by itself.
+  // on (project, column DESC, id) gives the order by itself.
   std::string tieBreaker() const { return onCounters() ? "c.race_id" : "r.id"; }
   // ORDER BY `key`, then `id` for a stable page order.
   std::string clause(const std::string &key, const std::string &id) const {
@@ -154,14 +154,16 @@ v1::ListRacesResponse listRaces(Connection &db,
   response.set_total_count(static_cast<uint64_t>(count.integer(0)));
 
   // The page's ids are chosen first, from the race rows and at most the
-  // counters (an index walk for the score, last_seen and count); the
+  // counters (an index walk for the score and last_seen); the
   // candidates and the rest are read for the page's rows only, not for
   // every row sorted or skipped.
   Order order = parseOrder(request.order_by());
   std::string page =
       "SELECT r.id AS id, " + stateColumn(request.filter()) + " AS state, " +
       order.column + " AS sort_key" + q.from +
-      (order.onCounters() ? " JOIN race_counters c ON c.race_id = r.id" : "") +
+      (order.onCounters() ? " JOIN race_counters c ON c.race_id = r.id AND "
+                            "c.project_id = r.project_id"
+                          : "") +
       q.filter.where() + order.clause(order.column, order.tieBreaker()) +
       " LIMIT ? OFFSET ?";
   Statement rows = db.prepare(std::string("SELECT ") + kRaceColumns +

@@ -153,10 +153,11 @@ int64_t insertRace(Connection &db, int64_t project_id,
       .bind(1, race)
       .bindBlob(2, candidate.SerializeAsString())
       .run();
-  db.prepare("INSERT INTO race_counters(race_id, last_seen, occurrence_count) "
-             "VALUES (?, ?, 0)")
+  db.prepare("INSERT INTO race_counters(race_id, project_id, last_seen, "
+             "occurrence_count) VALUES (?, ?, ?, 0)")
       .bind(1, race)
-      .bind(2, now)
+      .bind(2, project_id)
+      .bind(3, now)
       .run();
   return race;
 }
