@@ -16,6 +16,9 @@ namespace gpurace::storage {
 struct PageLimits {
   uint32_t default_size = 50;
   uint32_t max_size = 1000;
+  // A list counts the races it matches up to this many past its page's
+  // first row, and says when it stopped there.
+  uint32_t count_limit = 1000;
 };
 
 // Occurrences returned with one race: the newest ones.

@@ -4,6 +4,8 @@
 #include "storage/RaceRows.h"
 #include "storage/SqlFilter.h"
 
+#include <algorithm>
+
 namespace gpurace::storage {
 
 using sql::Connection;
@@ -130,6 +132,22 @@ std::string stateColumn(const v1::RaceFilter &f) {
   return f.branch().empty() ? "r.detection_state" : "b.state";
 }
 
+// Counts the races `q` matches, at most `limit` of them: a count of the
+// whole filter read every matching row on every page. `limit` exceeds the
+// page's last row, so that the count alone tells whether a next page
+// exists.
+void countRaces(Connection &db, const RaceQuery &q, int64_t limit,
+                v1::ListRacesResponse &response) {
+  Statement count = db.prepare("SELECT COUNT(*) FROM (SELECT 1" + q.from +
+                               q.filter.where() + " LIMIT ?) AS matched");
+  int next = q.filter.bind(count);
+  count.bind(next, limit);
+  count.step();
+  int64_t total = count.integer(0);
+  response.set_total_count(static_cast<uint64_t>(total));
+  response.set_total_count_is_lower_bound(total >= limit);
+}
+
 void addOccurrences(Connection &db, v1::Race &race) {
   Statement s = db.prepare("SELECT detail FROM occurrences WHERE race_id = ? "
                            "ORDER BY id DESC LIMIT ?");
@@ -148,10 +166,8 @@ v1::ListRacesResponse listRaces(Connection &db,
   RaceQuery q = raceQuery(db, request.filter());
 
   v1::ListRacesResponse response;
-  Statement count = db.prepare("SELECT COUNT(*)" + q.from + q.filter.where());
-  q.filter.bind(count);
-  count.step();
-  response.set_total_count(static_cast<uint64_t>(count.integer(0)));
+  countRaces(db, q, offset + std::max<int64_t>(size + 1, limits.count_limit),
+             response);
 
   // The page's ids are chosen first, from the race rows and at most the
   // counters (an index walk for the score and last_seen); the

@@ -87,6 +87,7 @@ int list(RacesFlags &flags) {
     if (!page.ok())
       return reportError("races", page.status());
     all.set_total_count(page->total_count());
+    all.set_total_count_is_lower_bound(page->total_count_is_lower_bound());
     for (auto &race : *page->mutable_races())
       if (static_cast<uint32_t>(all.races_size()) < flags.limit)
         *all.add_races() = std::move(race);
@@ -99,7 +100,8 @@ int list(RacesFlags &flags) {
   } else {
     for (const auto &race : all.races())
       printRace(race);
-    std::cout << all.total_count() << " race"
+    std::cout << (all.total_count_is_lower_bound() ? "at least " : "")
+              << all.total_count() << " race"
               << (all.total_count() == 1 ? "" : "s")
               << (flags.new_since.empty() ? "" : " new since " + flags.new_since)
               << "\n";

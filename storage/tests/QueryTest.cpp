@@ -81,6 +81,62 @@ TEST_P(QueryTest, SortsAndPages) {
   EXPECT_EQ(fingerprints(r).front(), "v1:00");
 }
 
+// A list counts at most the store's count limit past its page and says
+// so; the pages still reach every race, and the last page's count is exact.
+TEST_P(QueryTest, CountStopsAtTheLimitAndSaysItIsALowerBound) {
+  std::vector<v1::RaceCandidate> cs;
+  for (int i = 0; i < 5; ++i)
+    cs.push_back(candidate("v1:0" + std::to_string(i)));
+  upload(analysisUpload(cs, "c1"));
+  StoreOptions options;
+  options.page_limits.count_limit = 3;
+  auto limited = SqlRaceStore::open(db, options);
+  ASSERT_TRUE(limited.ok()) << limited.status().message;
+  v1::ListRacesRequest r;
+  r.mutable_filter()->set_project("demo");
+  r.set_page_size(2);
+  auto first = (*limited)->listRaces(r);
+  ASSERT_TRUE(first.ok()) << first.status().message;
+  EXPECT_EQ(first->total_count(), 3u);
+  EXPECT_TRUE(first->total_count_is_lower_bound());
+  Fps seen;
+  v1::ListRacesResponse page = *first;
+  while (true) {
+    for (const auto &race : page.races())
+      seen.push_back(race.fingerprint());
+    if (page.next_page_token().empty())
+      break;
+    r.set_page_token(page.next_page_token());
+    auto next = (*limited)->listRaces(r);
+    ASSERT_TRUE(next.ok()) << next.status().message;
+    page = *next;
+  }
+  EXPECT_EQ(seen.size(), 5u);
+  EXPECT_EQ(page.total_count(), 5u);
+  EXPECT_FALSE(page.total_count_is_lower_bound());
+  // A page larger than the limit still learns whether another follows.
+  r.clear_page_token();
+  r.set_page_size(4);
+  auto wide = (*limited)->listRaces(r);
+  ASSERT_TRUE(wide.ok()) << wide.status().message;
+  EXPECT_EQ(wide->races_size(), 4);
+  EXPECT_FALSE(wide->next_page_token().empty());
+  // Under the limit the count is exact.
+  r.clear_page_token();
+  r.set_page_size(50);
+  r.mutable_filter()->add_statuses(v1::RACE_STATUS_POTENTIAL);
+  r.mutable_filter()->set_kernel("nothing-here");
+  auto none = (*limited)->listRaces(r);
+  ASSERT_TRUE(none.ok()) << none.status().message;
+  EXPECT_EQ(none->total_count(), 0u);
+  EXPECT_FALSE(none->total_count_is_lower_bound());
+  // The default limit counts these 5 exactly.
+  auto exact = store->listRaces(v1::ListRacesRequest());
+  ASSERT_TRUE(exact.ok()) << exact.status().message;
+  EXPECT_EQ(exact->total_count(), 5u);
+  EXPECT_FALSE(exact->total_count_is_lower_bound());
+}
+
 // Counts and last sightings live apart from the race rows: sorted by them,
 // pages still come out in order, ties broken by id, across page borders.
 TEST_P(QueryTest, CounterSortsPageThroughTiesInOrder) {

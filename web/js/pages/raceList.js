@@ -34,6 +34,8 @@ export async function raceListPage(view, { params }) {
     pager('/races', filters, {
       nextPageToken: response.nextPageToken,
       shown: races.length,
-      total: response.totalCount === undefined ? undefined : count(response.totalCount),
+      // A count that stopped at the server's limit reads "1,000+".
+      total: response.totalCount === undefined ? undefined
+        : count(response.totalCount) + (response.totalCountIsLowerBound ? '+' : ''),
     }));
 }
