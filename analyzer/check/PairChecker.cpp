@@ -158,6 +158,11 @@ private:
                     const ClassQuery &query, const z3::model *m);
   // Two writes whose threads store the same value wherever they race, in
   // the solver's current race constraints.
+  // `verdict` of the query in `solver`, once every term of the model's
+  // powers_of_two that a witness gives another value is stated to be a
+  // power of two (or zero), and the query asked again.
+  z3::check_result withPowersOfTwo(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                                   z3::check_result verdict);
   bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
                       const MemoryAccess &a, const MemoryAccess &b);
   // A write and a read of another thread that, wherever they race, ran
@@ -634,7 +639,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     add(solver, raceOfClass(a, b, query.race_class));
     ++result_.queries;
     auto started = std::chrono::steady_clock::now();
-    z3::check_result verdict = solver.check(asVector(trackers));
+    z3::check_result verdict = withPowersOfTwo(solver, trackers, solver.check(asVector(trackers)));
     if (verdict == z3::sat) {
       z3::model m = solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
@@ -670,6 +675,53 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   solver.pop();
   if (core.size() > 0 && !found)
     addProof(a, b, core, trackers);
+}
+
+z3::check_result Checker::withPowersOfTwo(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                                          z3::check_result verdict) {
+  if (model_.powers_of_two.empty())
+    return verdict;
+  std::vector<z3::expr> terms;
+  for (const z3::expr &power : model_.powers_of_two)
+    for (int t = 1; t <= 2; ++t) {
+      z3::expr term = pinned(symbols_.forThread(power, t));
+      if (std::none_of(terms.begin(), terms.end(),
+                       [&](const z3::expr &known) { return z3::eq(known, term); }))
+        terms.push_back(term);
+    }
+  // A witness that gives two powers neither the same value nor values a
+  // factor of two apart first gets that one consequence for the pair (one
+  // loop's exit above another's step is then at least twice the step); a
+  // term still given another value then gets its case per exponent. No
+  // statement is made twice, so the rounds end.
+  std::set<std::pair<size_t, size_t>> related;
+  std::set<size_t> exact;
+  z3::expr two = arith_.constant(2, kInt64);
+  while (verdict == z3::sat) {
+    z3::model m = solver.get_model();
+    std::vector<std::optional<int64_t>> values;
+    for (const z3::expr &term : terms)
+      values.push_back(Arith::numeral(m.eval(term, true), true));
+    bool refined = false;
+    for (size_t i = 0; i < terms.size(); ++i)
+      for (size_t j = i + 1; j < terms.size(); ++j) {
+        if (!values[i] || !values[j] || *values[i] == *values[j] ||
+            2 * *values[i] <= *values[j] || 2 * *values[j] <= *values[i] ||
+            !related.insert({i, j}).second)
+          continue;
+        solver.add(terms[i] == terms[j] || two * terms[i] <= terms[j] || two * terms[j] <= terms[i]);
+        refined = true;
+      }
+    for (size_t i = 0; i < terms.size() && !refined; ++i)
+      if (values[i] && (*values[i] & (*values[i] - 1)) != 0 && exact.insert(i).second) {
+        solver.add(arith_.powerOfTwoOrZero(terms[i], kInt64));
+        refined = true;
+      }
+    if (!refined)
+      break;
+    verdict = solver.check(asVector(trackers));
+  }
+  return verdict;
 }
 
 bool Checker::storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,

@@ -233,6 +233,9 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   std::vector<SharedLoopValue> shared = havoc(assigned, loop, iterations_);
   for (const SteppedVariable &v : stepped)
     state_.env.insert_or_assign(v.key, steppedValue(v, k));
+  LoopScaling scaled = scaling(shape, entry);
+  for (const ScalingFact &fact : scaled.facts)
+    model_.thread_facts.push_back(!entry.pc || fact.fact);
 
   SyncCount per_iteration = countSync(shape.body);
   const char *names[] = {"blocksync", "warpsync", "gridsync"};
@@ -315,12 +318,16 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
     from.push_back(k);
     to.push_back(exit_k);
     model_.thread_facts.push_back(!entry.pc || !z3::expr(enters).substitute(from, to));
+    std::set<std::string> kept;
     for (const SharedLoopValue &value : shared)
       if (!revisions_.varying_loop_values.count({&loop, value.var})) {
         Value now = state_.env.at(value.key);
         now.expr = z3::expr(value.head).substitute(from, to);
         state_.env.insert_or_assign(value.key, now);
+        kept.insert(value.key);
       }
+    for (const z3::expr &fact : scalingAtExit(scaled, kept, k, exit_k))
+      model_.thread_facts.push_back(!entry.pc || fact);
   }
   // A do-while tests its condition after the body, where `enters` does not
   // describe it.

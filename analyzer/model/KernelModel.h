@@ -124,6 +124,11 @@ struct KernelModel {
   // Facts that hold for every thread (e.g. loop iteration bounds),
   // expressed over thread-local symbols like everything else.
   std::vector<z3::expr> thread_facts;
+  // Terms that are powers of two (or zero): 2^k of a loop that doubles or
+  // halves, at a thread's own iteration and at the exit. Stating this in
+  // every query, one case per exponent, makes easy queries hard; the pair
+  // checker states it only for the terms a witness gives another value.
+  std::vector<z3::expr> powers_of_two;
   // Values the model splits by a power of two (`x & (n - 1)`, kept as
   // x == q * n + r by a case per n): the delinearization lemmas read
   // offsets with the split in place, so that `2 * x - (x & (s - 1))` is

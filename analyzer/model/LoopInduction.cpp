@@ -148,12 +148,71 @@ std::vector<const clang::Stmt *> stepPositions(const LoopShape &shape) {
   return positions;
 }
 
-} // namespace
+// The value of `e` when it is an integer literal.
+std::optional<int64_t> literalValue(const clang::Expr *e) {
+  auto *literal = dyn_cast<clang::IntegerLiteral>(e->IgnoreParenImpCasts());
+  if (!literal || literal->getValue().getActiveBits() > 62)
+    return std::nullopt;
+  return static_cast<int64_t>(literal->getValue().getZExtValue());
+}
 
-std::vector<InductionStep>
-inductionSteps(const LoopShape &shape,
-               const std::function<bool(const clang::VarDecl &)> &invariant) {
-  // Every write of a candidate, anywhere in the loop's repeated parts.
+// The factor by which `op` with the constant operand `amount` scales the
+// other operand (`<< 2`: 4, `/ 2`: 2), and whether it grows it.
+std::optional<int64_t> scaleFactor(clang::BinaryOperatorKind op, const clang::Expr &amount,
+                                   bool &grows) {
+  std::optional<int64_t> value = literalValue(&amount);
+  if (!value)
+    return std::nullopt;
+  switch (op) {
+  case clang::BO_Shl:
+  case clang::BO_ShlAssign:
+  case clang::BO_Shr:
+  case clang::BO_ShrAssign:
+    grows = op == clang::BO_Shl || op == clang::BO_ShlAssign;
+    if (*value < 1 || *value > 30)
+      return std::nullopt;
+    return int64_t(1) << *value;
+  case clang::BO_Mul:
+  case clang::BO_MulAssign:
+  case clang::BO_Div:
+  case clang::BO_DivAssign:
+    grows = op == clang::BO_Mul || op == clang::BO_MulAssign;
+    if (*value < 2)
+      return std::nullopt;
+    return value;
+  default:
+    return std::nullopt;
+  }
+}
+
+// The scaling `write` makes to `var`.
+std::optional<ScalingStep> scalingStep(const clang::Stmt &write, const clang::VarDecl &var) {
+  auto *op = dyn_cast<clang::BinaryOperator>(&write);
+  if (!op || !isVar(op->getLHS(), var) || !var.getType()->isIntegerType() ||
+      var.getType()->isBooleanType())
+    return std::nullopt;
+  ScalingStep step{&var};
+  std::optional<int64_t> factor;
+  if (op->isCompoundAssignmentOp()) {
+    factor = scaleFactor(op->getOpcode(), *op->getRHS(), step.grows);
+  } else if (auto *scaled = dyn_cast<clang::BinaryOperator>(op->getRHS()->IgnoreParenImpCasts());
+             scaled && op->getOpcode() == clang::BO_Assign) {
+    if (isVar(scaled->getLHS(), var))
+      factor = scaleFactor(scaled->getOpcode(), *scaled->getRHS(), step.grows);
+    else if (scaled->getOpcode() == clang::BO_Mul && isVar(scaled->getRHS(), var))
+      factor = scaleFactor(clang::BO_Mul, *scaled->getLHS(), step.grows); // `x = 2 * x`
+  }
+  if (!factor)
+    return std::nullopt;
+  step.factor = *factor;
+  return step;
+}
+
+// Calls `visit` with each write at a step position (see stepPositions) that
+// is the only write of its local integer or pointer variable anywhere in
+// the loop's repeated parts.
+void forEachSoleStep(const LoopShape &shape,
+                     const std::function<void(const clang::Stmt &, const clang::VarDecl &)> &visit) {
   auto writesIn = [&](const clang::VarDecl &var) {
     std::vector<const clang::Stmt *> all;
     for (const clang::Stmt *part : {shape.body, static_cast<const clang::Stmt *>(shape.cond),
@@ -164,7 +223,6 @@ inductionSteps(const LoopShape &shape,
       }
     return all;
   };
-  std::vector<InductionStep> steps;
   for (const clang::Stmt *position : stepPositions(shape)) {
     const clang::Stmt *write = position;
     if (auto *full = dyn_cast<clang::FullExpr>(write))
@@ -180,11 +238,30 @@ inductionSteps(const LoopShape &shape,
         !(var->getType()->isIntegerType() || var->getType()->isPointerType()))
       continue;
     std::vector<const clang::Stmt *> writes = writesIn(*var);
-    if (writes.size() != 1 || writes.front() != write)
-      continue;
-    if (auto step = additiveStep(*write, *var, invariant))
-      steps.push_back(*step);
+    if (writes.size() == 1 && writes.front() == write)
+      visit(*write, *var);
   }
+}
+
+} // namespace
+
+std::vector<InductionStep>
+inductionSteps(const LoopShape &shape,
+               const std::function<bool(const clang::VarDecl &)> &invariant) {
+  std::vector<InductionStep> steps;
+  forEachSoleStep(shape, [&](const clang::Stmt &write, const clang::VarDecl &var) {
+    if (auto step = additiveStep(write, var, invariant))
+      steps.push_back(*step);
+  });
+  return steps;
+}
+
+std::vector<ScalingStep> scalingSteps(const LoopShape &shape) {
+  std::vector<ScalingStep> steps;
+  forEachSoleStep(shape, [&](const clang::Stmt &write, const clang::VarDecl &var) {
+    if (auto step = scalingStep(write, var))
+      steps.push_back(*step);
+  });
   return steps;
 }
 

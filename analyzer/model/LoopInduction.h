@@ -4,12 +4,15 @@
 // and pointers that every iteration steps exactly once by an amount the
 // loop does not change (`i += blockDim.x * gridDim.x` in a while loop,
 // `offset += cols` next to a row counter, `a += aStep`). At the head of
-// iteration k such a variable holds start + k * step.
+// iteration k such a variable holds start + k * step. Integers that every
+// iteration scales once by a constant factor f (`offset <<= 1`, `d >>= 1`)
+// hold start * f^k or start / f^k.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_ANALYZER_MODEL_LOOPINDUCTION_H
 #define GPURACE_ANALYZER_MODEL_LOOPINDUCTION_H
 
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -47,6 +50,17 @@ struct LoopShape {
 std::vector<InductionStep>
 inductionSteps(const LoopShape &shape,
                const std::function<bool(const clang::VarDecl &)> &invariant);
+
+// An integer a loop multiplies (`x <<= 1`, `x *= 4`, `x = x << 2`) or
+// divides (`x >>= 1`, `x /= 2`) by a constant factor exactly once on every
+// path from one iteration's head to the next, under the same rule as
+// `inductionSteps`.
+struct ScalingStep {
+  const clang::VarDecl *var = nullptr;
+  int64_t factor = 2; // at least 2
+  bool grows = false;  // multiplies rather than divides
+};
+std::vector<ScalingStep> scalingSteps(const LoopShape &shape);
 
 } // namespace gpurace::analyzer
 

@@ -443,6 +443,26 @@ private:
   std::vector<SharedLoopValue> havoc(const std::set<std::string> &roots,
                                      const clang::Stmt &loop,
                                      const std::vector<z3::expr> &iterations);
+  // What the innermost loop of `iterations_` keeps true of the variables
+  // it scales by a constant factor f (BuilderScaling.cpp): facts at the
+  // head of its iteration k, each with the variable it is about (`key`,
+  // empty for those about f^k), and the f^k of each factor.
+  struct ScalingFact {
+    std::string key;
+    z3::expr fact;
+  };
+  struct LoopScaling {
+    std::vector<ScalingFact> facts;
+    std::vector<std::pair<int64_t, z3::expr>> powers;
+  };
+  LoopScaling scaling(const LoopShape &shape, const State &entry);
+  // The same at the iteration `exit_k` in which every thread leaves, for
+  // the variables in `kept` (those whose value there is their head value
+  // at `exit_k`), and f^exit_k against a thread's own f^k: the iteration
+  // before the exit's is one factor below it. Powers of two are recorded
+  // in the model's `powers_of_two`, not stated as facts.
+  std::vector<z3::expr> scalingAtExit(const LoopScaling &scaling, const std::set<std::string> &kept,
+                                      const z3::expr &k, const z3::expr &exit_k);
   // After a loop's body (iterations_ still holding its k): whether each
   // shared value stays shared into the next iteration, at the end of the
   // body and at each `continue`. Those that do not are revised.

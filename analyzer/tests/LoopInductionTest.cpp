@@ -1,10 +1,13 @@
 // Variables a loop steps by a fixed amount (in while and do-while loops, a
 // second counter beside the for counter, pointer walks) hold start + k *
-// step in iteration k, and loops whose iterations synchronize unequally
+// step in iteration k, those it doubles or halves are tied to one 2^k (a
+// scan's two sweeps), and loops whose iterations synchronize unequally
 // still order the iterations of a thread's block.
 #include "analyzer/tests/AnalyzerTestSupport.h"
 
 #include <gtest/gtest.h>
+
+#include <string>
 
 namespace gpurace::analyzer::testing {
 namespace {
@@ -192,6 +195,89 @@ int main() {
   // Both threads write the row's last column.
   EXPECT_EQ(races.front().witness().byte_offset() % (1000 * 4), 999 * 4)
       << races.front().witness().DebugString();
+}
+
+// A block's exclusive scan of `n` elements, n/2 threads: the up-sweep
+// doubles `offset` while `d` halves, the down-sweep halves `offset` while
+// `d` doubles.
+std::string exclusiveScanOfSize(const std::string &n) {
+  return R"(
+__global__ void scan(unsigned *v, unsigned n) {
+  __shared__ unsigned s[1024];
+  unsigned t = threadIdx.x;
+  s[2 * t] = v[2 * t]; s[2 * t + 1] = v[2 * t + 1];
+  unsigned offset = 1;
+  for (unsigned d = n >> 1; d > 0; d >>= 1) {
+    __syncthreads();
+    if (t < d) s[offset * (2 * t + 2) - 1] += s[offset * (2 * t + 1) - 1];
+    offset *= 2;
+  }
+  if (t == 0) s[n - 1] = 0;
+  for (unsigned d = 1; d < n; d *= 2) {
+    offset >>= 1;
+    __syncthreads();
+    if (t < d) {
+      unsigned a = offset * (2 * t + 1) - 1, b = offset * (2 * t + 2) - 1;
+      unsigned x = s[a]; s[a] = s[b]; s[b] += x;
+    }
+  }
+  __syncthreads();
+  v[2 * t] = s[2 * t]; v[2 * t + 1] = s[2 * t + 1];
+}
+int main() { unsigned *v; cudaMalloc(&v, 4096); scan<<<1, )" + n + R"( / 2>>>(v, )" + n + R"(); }
+)";
+}
+
+TEST(LoopInduction, ADownSweepHalvesItsOffsetOnlyToOneForAPowerOfTwoSize) {
+  // The doubled `offset` and the halved `d` are tied to one 2^k per step:
+  // the up-sweep leaves offset above n/2, so for n = 512 the down-sweep's
+  // offset is at least 1 while d < n, and the steps' indices never meet.
+  auto proved = analyzeCode(exclusiveScanOfSize("512"));
+  EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
+  EXPECT_EQ(proved.candidates_size(), 0) << proved.DebugString();
+  // For n = 96 the up-sweep leaves offset 64, and in the step with d = 64
+  // offset is 0: every active thread swaps element -1.
+  auto racy = analyzeCode(exclusiveScanOfSize("96"));
+  auto races = findings(racy);
+  ASSERT_FALSE(races.empty()) << racy.DebugString();
+  EXPECT_EQ(races.front().witness().byte_offset(), -4) << races.front().witness().DebugString();
+}
+
+TEST(LoopInduction, ADownSweepFromTwoBelowTheWidthIsRaceFreeForAnyWidth) {
+  // The other arrangement of the down-sweep (offset halved before each
+  // step, d doubled from 2, threads t < d - 1): the up-sweep's offset and
+  // the down-sweep's d are powers of two, so offset >= d there whatever
+  // the width, which here comes from the command line.
+  auto result = analyzeCode(R"(
+#include <cstdlib>
+__global__ void sums(unsigned *v, unsigned width) {
+  __shared__ unsigned s[512];
+  unsigned t = threadIdx.x;
+  s[t] = v[t]; s[t + 256] = v[t + 256];
+  unsigned offset = 1;
+  for (unsigned d = width >> 1; d > 0; d >>= 1) {
+    __syncthreads();
+    if (t < d) s[offset * (2 * t + 2) - 1] += s[offset * (2 * t + 1) - 1];
+    offset <<= 1;
+  }
+  for (unsigned d = 2; d < width; d <<= 1) {
+    offset >>= 1;
+    __syncthreads();
+    if (t < d - 1) {
+      unsigned a = offset * (t + 1) - 1;
+      s[a + (offset >> 1)] += s[a];
+    }
+  }
+  __syncthreads();
+  v[t] = s[t]; v[t + 256] = s[t + 256];
+}
+int main(int argc, char **argv) {
+  unsigned *v; cudaMalloc(&v, 2048);
+  sums<<<1, 256>>>(v, (unsigned)atoi(argv[1]) % 512);
+}
+)");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
 }
 
 TEST(LoopInduction, AThreadThatReturnsInsideALoopWithBreaksIsStillChecked) {

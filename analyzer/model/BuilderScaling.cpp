@@ -1,0 +1,95 @@
+//===- BuilderScaling.cpp - variables a loop scales by a constant factor ----===//
+//
+// A loop that multiplies or divides a variable by a constant f once per
+// iteration holds it at start * f^k or start / f^k in iteration k. The
+// model keeps such variables as over-approximated values with bounds of
+// their own; these facts tie all of one loop's variables of one factor to
+// a shared f^k per iteration, which relates them to each other: a scan's
+// up-sweep halves `d` while it doubles `offset`, so `offset` leaves above
+// the width `d` started from, and the down-sweep that halves `offset` while
+// `d` doubles below that width never takes it to 0.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/model/ModelBuilder.h"
+
+#include <clang/AST/Decl.h>
+
+#include <set>
+
+namespace gpurace::analyzer::builder {
+
+Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry) {
+  LoopScaling out;
+  std::vector<ScalingFact> &facts = out.facts;
+  // Wrap-around arithmetic may take a multiplied value back to 0.
+  if (arith_.mode() == OverflowMode::Wrap || iterations_.empty())
+    return out;
+  const z3::expr &k = iterations_.back();
+  z3::expr zero = zero64(), one = arith_.constant(1, kInt64), two = arith_.constant(2, kInt64);
+  auto powerOf = [&](int64_t factor) {
+    for (const auto &[known, power] : out.powers)
+      if (known == factor)
+        return power;
+    z3::expr power = uniformInLoops("pow" + std::to_string(factor), kInt64, iterations_);
+    z3::expr f = arith_.constant(factor, kInt64);
+    facts.push_back({"", one <= power && (k == zero) == (power == one) &&
+                             z3::implies(one <= k, f <= power)});
+    if ((factor & (factor - 1)) == 0)
+      model_.powers_of_two.push_back(power);
+    out.powers.emplace_back(factor, power);
+    return power;
+  };
+  for (const ScalingStep &step : scalingSteps(shape)) {
+    std::string key = localKey(*step.var);
+    auto start = entry.env.find(key);
+    auto now = state_.env.find(key);
+    // Only a variable the loop over-approximates has a value of its own
+    // at the head; one still holding its entry value is not described.
+    if (start == entry.env.end() || now == state_.env.end() ||
+        start->second.kind != Value::Kind::Int || now->second.kind != Value::Kind::Int ||
+        z3::eq(start->second.expr, now->second.expr))
+      continue;
+    IntType t = intTypeOf(step.var->getType());
+    z3::expr from = arith_.convert(asInt(start->second, t), t, kInt64);
+    z3::expr value = arith_.convert(asInt(now->second, t), t, kInt64);
+    if (step.grows) {
+      // start * f^k is linear only for a constant start.
+      if (Arith::numeral(from.simplify(), true))
+        facts.push_back({key, value == from * powerOf(step.factor)});
+      continue;
+    }
+    // Dividing a nonnegative start by f k times is dividing it by f^k once:
+    // the result is at least m exactly when start is at least m * f^k.
+    z3::expr power = powerOf(step.factor);
+    z3::expr at_least = (one <= value) == (power <= from) && (two <= value) == (two * power <= from);
+    facts.push_back({key, z3::implies(zero <= from, at_least)});
+  }
+  return out;
+}
+
+std::vector<z3::expr> Builder::scalingAtExit(const LoopScaling &scaling,
+                                             const std::set<std::string> &kept,
+                                             const z3::expr &k, const z3::expr &exit_k) {
+  z3::expr_vector from(ctx()), to(ctx());
+  from.push_back(k);
+  to.push_back(exit_k);
+  std::vector<z3::expr> facts;
+  for (const ScalingFact &fact : scaling.facts)
+    if (fact.key.empty() || kept.count(fact.key))
+      facts.push_back(z3::expr(fact.fact).substitute(from, to));
+  // A thread in its last iteration holds f^(exit_k - 1): the exit's power
+  // is f times its own (thread 0 writing after an up-sweep meets only
+  // what the last step's threads wrote, and in that step d is 1).
+  z3::expr one = arith_.constant(1, kInt64);
+  for (const auto &[factor, power] : scaling.powers) {
+    z3::expr at_exit = z3::expr(power).substitute(from, to);
+    z3::expr f = arith_.constant(factor, kInt64);
+    if ((factor & (factor - 1)) == 0)
+      model_.powers_of_two.push_back(at_exit);
+    facts.push_back(z3::implies(k < exit_k, f * power <= at_exit) &&
+                    z3::implies(k + one == exit_k, at_exit == f * power));
+  }
+  return facts;
+}
+
+} // namespace gpurace::analyzer::builder
