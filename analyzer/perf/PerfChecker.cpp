@@ -409,11 +409,39 @@ void WarpCostChecker::describeLaunch(const z3::model &m, v1::PerfFinding &findin
   }
 }
 
+namespace {
+
+// Whether `symbol` occurs in `e` other than inside one of `opaque`.
+bool mentionsOutside(const z3::expr &e, const z3::expr &symbol,
+                     const std::vector<z3::expr> &opaque, std::set<unsigned> &seen) {
+  if (!seen.insert(e.id()).second)
+    return false;
+  if (z3::eq(e, symbol))
+    return true;
+  if (!e.is_app() ||
+      std::any_of(opaque.begin(), opaque.end(), [&](const z3::expr &o) { return z3::eq(o, e); }))
+    return false;
+  for (unsigned i = 0; i < e.num_args(); ++i)
+    if (mentionsOutside(e.arg(i), symbol, opaque, seen))
+      return true;
+  return false;
+}
+
+} // namespace
+
 z3::expr WarpCostChecker::sameInstanceAs(const MemoryAccess &a, const z3::model &m) const {
   z3::expr same = ctx().bool_val(true);
   auto fix = [&](const z3::expr &e) { same = same && e == m.eval(pin(e), true); };
-  for (const z3::expr &iteration : a.iterations)
-    fix(at(iteration, 1));
+  // An iteration the address and the path read only through the uniform
+  // loop values (`s` of `for (s = 1; ...; s *= 2)`) does not tell instances
+  // apart: another iteration with the same values is the same warp access,
+  // which the search would otherwise meet again instead of a worse one.
+  for (const z3::expr &iteration : a.iterations) {
+    std::set<unsigned> seen;
+    if (mentionsOutside(a.offset, iteration, uniform_, seen) ||
+        mentionsOutside(a.path_condition, iteration, uniform_, seen))
+      fix(at(iteration, 1));
+  }
   for (const z3::expr &value : uniform_)
     fix(at(value, 1));
   for (int axis = 0; axis < 3; ++axis)
