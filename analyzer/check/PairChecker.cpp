@@ -197,6 +197,8 @@ private:
   std::map<size_t, z3::expr> pinned_symbol_;
   std::vector<z3::expr> base_;
   std::vector<z3::expr> base_trackers_;
+  // The model's powers_of_two for threads 1 and 2, pinned, each once.
+  std::vector<z3::expr> power_terms_;
   std::optional<z3::solver> pair_solver_;
   std::optional<z3::expr_vector> fixed_launch_;
   bool fixed_launch_searched_ = false;
@@ -472,6 +474,13 @@ void Checker::collectConstants() {
   }
   boundCoordinates();
   base_ = baseAssertions();
+  for (const z3::expr &power : model_.powers_of_two)
+    for (int t = 1; t <= 2; ++t) {
+      z3::expr term = pinned(symbols_.forThread(power, t));
+      if (std::none_of(power_terms_.begin(), power_terms_.end(),
+                       [&](const z3::expr &known) { return z3::eq(known, term); }))
+        power_terms_.push_back(term);
+    }
   for (size_t i = 0; i < context_.facts.size(); ++i)
     base_trackers_.push_back(ctx().bool_const(("fact!" + std::to_string(i)).c_str()));
 }
@@ -679,16 +688,9 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
 
 z3::check_result Checker::withPowersOfTwo(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                           z3::check_result verdict) {
-  if (model_.powers_of_two.empty())
+  const std::vector<z3::expr> &terms = power_terms_;
+  if (terms.empty())
     return verdict;
-  std::vector<z3::expr> terms;
-  for (const z3::expr &power : model_.powers_of_two)
-    for (int t = 1; t <= 2; ++t) {
-      z3::expr term = pinned(symbols_.forThread(power, t));
-      if (std::none_of(terms.begin(), terms.end(),
-                       [&](const z3::expr &known) { return z3::eq(known, term); }))
-        terms.push_back(term);
-    }
   // A witness that gives two powers neither the same value nor values a
   // factor of two apart first gets that one consequence for the pair (one
   // loop's exit above another's step is then at least twice the step); a

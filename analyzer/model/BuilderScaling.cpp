@@ -39,7 +39,7 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
     out.powers.emplace_back(factor, power);
     return power;
   };
-  for (const ScalingStep &step : scalingSteps(shape)) {
+  for (const ScalingStep &step : scalingSteps(shape, ast_)) {
     std::string key = localKey(*step.var);
     auto start = entry.env.find(key);
     auto now = state_.env.find(key);

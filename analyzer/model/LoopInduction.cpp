@@ -148,66 +148,6 @@ std::vector<const clang::Stmt *> stepPositions(const LoopShape &shape) {
   return positions;
 }
 
-// The value of `e` when it is an integer literal.
-std::optional<int64_t> literalValue(const clang::Expr *e) {
-  auto *literal = dyn_cast<clang::IntegerLiteral>(e->IgnoreParenImpCasts());
-  if (!literal || literal->getValue().getActiveBits() > 62)
-    return std::nullopt;
-  return static_cast<int64_t>(literal->getValue().getZExtValue());
-}
-
-// The factor by which `op` with the constant operand `amount` scales the
-// other operand (`<< 2`: 4, `/ 2`: 2), and whether it grows it.
-std::optional<int64_t> scaleFactor(clang::BinaryOperatorKind op, const clang::Expr &amount,
-                                   bool &grows) {
-  std::optional<int64_t> value = literalValue(&amount);
-  if (!value)
-    return std::nullopt;
-  switch (op) {
-  case clang::BO_Shl:
-  case clang::BO_ShlAssign:
-  case clang::BO_Shr:
-  case clang::BO_ShrAssign:
-    grows = op == clang::BO_Shl || op == clang::BO_ShlAssign;
-    if (*value < 1 || *value > 30)
-      return std::nullopt;
-    return int64_t(1) << *value;
-  case clang::BO_Mul:
-  case clang::BO_MulAssign:
-  case clang::BO_Div:
-  case clang::BO_DivAssign:
-    grows = op == clang::BO_Mul || op == clang::BO_MulAssign;
-    if (*value < 2)
-      return std::nullopt;
-    return value;
-  default:
-    return std::nullopt;
-  }
-}
-
-// The scaling `write` makes to `var`.
-std::optional<ScalingStep> scalingStep(const clang::Stmt &write, const clang::VarDecl &var) {
-  auto *op = dyn_cast<clang::BinaryOperator>(&write);
-  if (!op || !isVar(op->getLHS(), var) || !var.getType()->isIntegerType() ||
-      var.getType()->isBooleanType())
-    return std::nullopt;
-  ScalingStep step{&var};
-  std::optional<int64_t> factor;
-  if (op->isCompoundAssignmentOp()) {
-    factor = scaleFactor(op->getOpcode(), *op->getRHS(), step.grows);
-  } else if (auto *scaled = dyn_cast<clang::BinaryOperator>(op->getRHS()->IgnoreParenImpCasts());
-             scaled && op->getOpcode() == clang::BO_Assign) {
-    if (isVar(scaled->getLHS(), var))
-      factor = scaleFactor(scaled->getOpcode(), *scaled->getRHS(), step.grows);
-    else if (scaled->getOpcode() == clang::BO_Mul && isVar(scaled->getRHS(), var))
-      factor = scaleFactor(clang::BO_Mul, *scaled->getLHS(), step.grows); // `x = 2 * x`
-  }
-  if (!factor)
-    return std::nullopt;
-  step.factor = *factor;
-  return step;
-}
-
 // Calls `visit` with each write at a step position (see stepPositions) that
 // is the only write of its local integer or pointer variable anywhere in
 // the loop's repeated parts.
@@ -256,11 +196,15 @@ inductionSteps(const LoopShape &shape,
   return steps;
 }
 
-std::vector<ScalingStep> scalingSteps(const LoopShape &shape) {
+std::vector<ScalingStep> scalingSteps(const LoopShape &shape, const clang::ASTContext &ast) {
   std::vector<ScalingStep> steps;
   forEachSoleStep(shape, [&](const clang::Stmt &write, const clang::VarDecl &var) {
-    if (auto step = scalingStep(write, var))
-      steps.push_back(*step);
+    if (!var.getType()->isIntegerType() || var.getType()->isBooleanType())
+      return;
+    VariableStep step = stepOf(write, var, ast);
+    if (step.kind == VariableStep::Kind::Scale && step.factor && *step.factor >= 2 &&
+        *step.factor <= (int64_t(1) << 30))
+      steps.push_back({&var, *step.factor, step.amount > 0});
   });
   return steps;
 }

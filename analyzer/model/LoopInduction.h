@@ -54,13 +54,13 @@ inductionSteps(const LoopShape &shape,
 // An integer a loop multiplies (`x <<= 1`, `x *= 4`, `x = x << 2`) or
 // divides (`x >>= 1`, `x /= 2`) by a constant factor exactly once on every
 // path from one iteration's head to the next, under the same rule as
-// `inductionSteps`.
+// `inductionSteps`; each write is read by `stepOf` (VariableWrites.h).
 struct ScalingStep {
   const clang::VarDecl *var = nullptr;
   int64_t factor = 2; // at least 2
   bool grows = false;  // multiplies rather than divides
 };
-std::vector<ScalingStep> scalingSteps(const LoopShape &shape);
+std::vector<ScalingStep> scalingSteps(const LoopShape &shape, const clang::ASTContext &ast);
 
 } // namespace gpurace::analyzer
 

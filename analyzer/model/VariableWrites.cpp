@@ -31,13 +31,16 @@ VariableStep stepBy(clang::BinaryOperatorKind op, const clang::Expr *operand,
     return {};
   using Kind = VariableStep::Kind;
   bool power_of_two = *c >= 1 && (*c & (*c - 1)) == 0;
+  std::optional<int64_t> shifted;
+  if (*c >= 0 && *c <= 62)
+    shifted = int64_t(1) << *c;
   switch (op) {
   case clang::BO_Add: return {Kind::Add, *c};
   case clang::BO_Sub: return {Kind::Add, -*c};
-  case clang::BO_Mul: return *c >= 1 ? VariableStep{Kind::Scale, 1, power_of_two} : VariableStep{};
-  case clang::BO_Shl: return *c >= 0 ? VariableStep{Kind::Scale, 1, true} : VariableStep{};
-  case clang::BO_Div: return *c >= 1 ? VariableStep{Kind::Scale, -1, power_of_two} : VariableStep{};
-  case clang::BO_Shr: return *c >= 0 ? VariableStep{Kind::Scale, -1, true} : VariableStep{};
+  case clang::BO_Mul: return *c >= 1 ? VariableStep{Kind::Scale, 1, power_of_two, c} : VariableStep{};
+  case clang::BO_Shl: return *c >= 0 ? VariableStep{Kind::Scale, 1, true, shifted} : VariableStep{};
+  case clang::BO_Div: return *c >= 1 ? VariableStep{Kind::Scale, -1, power_of_two, c} : VariableStep{};
+  case clang::BO_Shr: return *c >= 0 ? VariableStep{Kind::Scale, -1, true, shifted} : VariableStep{};
   default: return {};
   }
 }
@@ -61,8 +64,10 @@ VariableStep stepOf(const clang::Stmt &write, const clang::VarDecl &var,
     return {};
   if (isVar(rhs->getLHS(), var))
     return stepBy(rhs->getOpcode(), rhs->getRHS(), ast);
-  if (rhs->getOpcode() == clang::BO_Add && isVar(rhs->getRHS(), var)) // `i = 4 + i`
-    return stepBy(clang::BO_Add, rhs->getLHS(), ast);
+  // `i = 4 + i`, `i = 2 * i`
+  if ((rhs->getOpcode() == clang::BO_Add || rhs->getOpcode() == clang::BO_Mul) &&
+      isVar(rhs->getRHS(), var))
+    return stepBy(rhs->getOpcode(), rhs->getLHS(), ast);
   return {};
 }
 

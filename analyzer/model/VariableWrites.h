@@ -33,6 +33,9 @@ struct VariableStep {
   // Scale: by a power of two (`*= 2`, `<<= 1`, `/= 4`, `>>= k`), which keeps
   // a power of two a power of two (or zero).
   bool by_power_of_two = false;
+  // Scale: the factor multiplied or divided by (2^k for a shift by k), when
+  // it fits in 62 bits.
+  std::optional<int64_t> factor;
 };
 
 // Whether `e` names `var` (through parentheses and implicit casts).
