@@ -3,9 +3,7 @@
 #include "storage/RaceRows.h"
 #include "storage/RowBatches.h"
 
-#include <map>
 #include <set>
-#include <utility>
 #include <vector>
 
 namespace gpurace::storage {
@@ -13,9 +11,6 @@ namespace gpurace::storage {
 using sql::Connection;
 using sql::Statement;
 
-namespace {
-
-// What a sighting on a branch does to the race's state there.
 v1::DetectionState afterSighting(v1::DetectionState before) {
   switch (before) {
   case v1::DETECTION_STATE_UNSPECIFIED:
@@ -26,6 +21,8 @@ v1::DetectionState afterSighting(v1::DetectionState before) {
     return v1::DETECTION_STATE_UNRESOLVED;
   }
 }
+
+namespace {
 
 v1::Occurrence analysisOccurrence(const v1::RunMetadata &metadata,
                                   const v1::RaceCandidate &candidate,
@@ -48,24 +45,6 @@ v1::Occurrence analysisOccurrence(const v1::RunMetadata &metadata,
   return o;
 }
 
-// The candidate the server keeps for a race first seen at run time.
-v1::RaceCandidate observedCandidate(const v1::ObservedRace &observed,
-                                    const v1::KernelLaunch &launch) {
-  v1::RaceCandidate c;
-  c.set_fingerprint(observed.fingerprint());
-  c.set_kernel(launch.kernel());
-  *c.mutable_first() = observed.first();
-  *c.mutable_second() = observed.second();
-  c.set_race_class(observed.race_class());
-  c.set_defect(observed.defect());
-  c.set_status(v1::RACE_STATUS_CONFIRMED);
-  c.set_score(1.0);
-  *c.mutable_witness() = observed.witness();
-  c.set_message("data race observed at run time in kernel '" +
-                launch.kernel() + "'");
-  return c;
-}
-
 struct Tally {
   uint32_t added = 0, reopened = 0, unresolved = 0;
 };
@@ -83,7 +62,7 @@ int64_t sightRace(Connection &db, int64_t project, int64_t run,
     candidate.set_status(existing->status);
     updateRaceCandidate(db, race, candidate);
   } else {
-    race = insertRace(db, project, candidate, now);
+    race = insertRaces(db, project, {candidate}, now).front();
   }
   const std::string &branch = request.metadata().branch();
   v1::DetectionState next = afterSighting(branchState(db, race, branch));
@@ -182,114 +161,6 @@ storeAnalysis(Connection &db, const v1::UploadAnalysisRequest &request,
   if (!request.upload_id().empty())
     recordUpload(db, request.upload_id(), run, response.SerializeAsString());
   return response;
-}
-
-namespace {
-
-v1::Occurrence runtimeOccurrence(const v1::ReportRuntimeRequest &request,
-                                 const v1::ObservedRace &observed, int64_t run,
-                                 int64_t now) {
-  v1::Occurrence o;
-  o.set_run_id(publicRunId(run));
-  o.set_commit(request.metadata().commit());
-  o.set_branch(request.metadata().branch());
-  const v1::RuntimeReport &report = request.report();
-  int64_t seen_at = report.has_observed_at()
-                        ? report.observed_at().seconds() * 1000000 +
-                              report.observed_at().nanos() / 1000
-                        : now;
-  *o.mutable_first_seen() = toTimestamp(seen_at);
-  *o.mutable_last_seen() = toTimestamp(seen_at);
-  o.set_count(observed.count() ? observed.count() : 1);
-  *o.mutable_device() = report.device();
-  *o.mutable_grid_dim() = report.launch().grid_dim();
-  *o.mutable_block_dim() = report.launch().block_dim();
-  *o.mutable_witness() = observed.witness();
-  o.set_source("runtime");
-  return o;
-}
-
-} // namespace
-
-RuntimeIngestResult storeRuntimeReport(Connection &db,
-                                       const v1::ReportRuntimeRequest &request,
-                                       int64_t now) {
-  RuntimeIngestResult result;
-  if (auto stored = findUpload(db, request.upload_id())) {
-    auto ack = parseBlob<v1::UploadAnalysisResponse>(*stored, "upload");
-    result.run_id = ack.run_id();
-    result.duplicate = true;
-    return result;
-  }
-  int64_t project = projectIdFor(db, request.metadata().project());
-  int64_t run = insertRun(db, project, "runtime", request.metadata(), false,
-                          std::string(), now);
-  const std::string &branch = request.metadata().branch();
-  const auto &observed = request.report().races();
-
-  // The report's races, found or created, each confirmed once.
-  std::vector<std::string> fingerprints;
-  for (const v1::ObservedRace &o : observed)
-    fingerprints.push_back(o.fingerprint());
-  std::map<std::string, StoredRace> races =
-      findRaces(db, project, fingerprints);
-  std::vector<int64_t> race_of;
-  std::vector<int64_t> distinct;
-  std::set<int64_t> seen;
-  for (const v1::ObservedRace &o : observed) {
-    auto known = races.find(o.fingerprint());
-    if (known == races.end()) {
-      int64_t id = insertRace(
-          db, project, observedCandidate(o, request.report().launch()), now);
-      known = races.emplace(o.fingerprint(),
-                            StoredRace{id, v1::RACE_STATUS_CONFIRMED})
-                  .first;
-      ++result.races_confirmed;
-    } else if (known->second.status != v1::RACE_STATUS_CONFIRMED) {
-      markConfirmed(db, known->second.id);
-      known->second.status = v1::RACE_STATUS_CONFIRMED;
-      ++result.races_confirmed;
-    }
-    race_of.push_back(known->second.id);
-    if (seen.insert(known->second.id).second)
-      distinct.push_back(known->second.id);
-  }
-
-  // A runtime report is never a full analysis: it can add or reopen a race
-  // on its branch, not resolve one.
-  std::map<int64_t, v1::DetectionState> states =
-      branchStates(db, branch, distinct);
-  std::vector<std::pair<int64_t, v1::DetectionState>> run_races, changed;
-  for (int64_t race : distinct) {
-    auto known = states.find(race);
-    v1::DetectionState before = known == states.end()
-                                    ? v1::DETECTION_STATE_UNSPECIFIED
-                                    : known->second;
-    v1::DetectionState after = before;
-    if (before == v1::DETECTION_STATE_UNSPECIFIED ||
-        before == v1::DETECTION_STATE_RESOLVED) {
-      after = afterSighting(before);
-      changed.emplace_back(race, after);
-    }
-    run_races.emplace_back(race, after);
-  }
-  setBranchStates(db, branch, changed);
-  recordRunRaces(db, run, run_races);
-  auto added = static_cast<uint32_t>(changed.size());
-
-  std::vector<std::pair<int64_t, v1::Occurrence>> occurrences;
-  for (int i = 0; i < observed.size(); ++i)
-    occurrences.emplace_back(
-        race_of[i], runtimeOccurrence(request, observed[i], run, now));
-  addOccurrences(db, run, now, occurrences);
-  result.observations = static_cast<uint32_t>(observed.size());
-
-  setRunCounts(db, run, added, 0, static_cast<uint32_t>(distinct.size()));
-  result.run_id = publicRunId(run);
-  v1::UploadAnalysisResponse stored;
-  stored.set_run_id(result.run_id);
-  recordUpload(db, request.upload_id(), run, stored.SerializeAsString());
-  return result;
 }
 
 } // namespace gpurace::storage

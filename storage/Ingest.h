@@ -13,15 +13,23 @@
 #include "storage/RaceStore.h"
 #include "storage/SqlConnection.h"
 
+#include <vector>
+
 namespace gpurace::storage {
 
 v1::UploadAnalysisResponse
 storeAnalysis(sql::Connection &db, const v1::UploadAnalysisRequest &request,
               int64_t now);
 
-RuntimeIngestResult storeRuntimeReport(sql::Connection &db,
-                                       const v1::ReportRuntimeRequest &request,
-                                       int64_t now);
+// Stores a batch of runtime reports as if one after the other, each upload
+// id once: a report sent before, or earlier in the batch, is a duplicate.
+std::vector<RuntimeIngestResult>
+storeRuntimeReports(sql::Connection &db,
+                    const std::vector<v1::ReportRuntimeRequest> &requests,
+                    int64_t now);
+
+// What a sighting on a branch does to the race's state there.
+v1::DetectionState afterSighting(v1::DetectionState before);
 
 } // namespace gpurace::storage
 

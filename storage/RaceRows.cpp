@@ -124,44 +124,6 @@ std::optional<StoredRace> findRace(Connection &db, int64_t project_id,
   return StoredRace{s.integer(0), static_cast<v1::RaceStatus>(s.integer(1))};
 }
 
-int64_t insertRace(Connection &db, int64_t project_id,
-                   const v1::RaceCandidate &candidate, int64_t now) {
-  bool intentional = candidate.suppression().kind() == "intentional";
-  Statement insert = db.prepare(
-        "INSERT INTO races(project_id, fingerprint, status, "
-        "race_class, kernel, first_file, second_file, score, detection_state, "
-        "review_state, review_comment, review_author, review_updated_at, "
-        "first_seen) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
-  insert.bind(1, project_id)
-      .bind(2, candidate.fingerprint())
-      .bind(3, static_cast<int64_t>(candidate.status()))
-      .bind(4, static_cast<int64_t>(candidate.race_class()))
-      .bind(5, candidate.kernel())
-      .bind(6, candidate.first().location().file())
-      .bind(7, candidate.second().location().file())
-      .bind(8, candidate.score())
-      .bind(9, static_cast<int64_t>(v1::DETECTION_STATE_NEW))
-      .bind(10, static_cast<int64_t>(intentional ? v1::REVIEW_STATE_INTENTIONAL
-                                                 : v1::REVIEW_STATE_UNREVIEWED))
-      .bind(11, intentional ? candidate.suppression().reason() : std::string())
-      .bind(12, std::string(intentional ? "source comment" : ""))
-      .bind(13, intentional ? now : int64_t{0})
-      .bind(14, now);
-  int64_t race = insertedId(insert);
-  db.prepare("INSERT INTO race_candidates(race_id, candidate) VALUES (?, ?)")
-      .bind(1, race)
-      .bindBlob(2, candidate.SerializeAsString())
-      .run();
-  db.prepare("INSERT INTO race_counters(race_id, project_id, last_seen, "
-             "occurrence_count) VALUES (?, ?, ?, 0)")
-      .bind(1, race)
-      .bind(2, project_id)
-      .bind(3, now)
-      .run();
-  return race;
-}
-
 void updateRaceCandidate(Connection &db, int64_t race,
                          const v1::RaceCandidate &candidate) {
   db.prepare("UPDATE races SET race_class = ?, kernel = ?, first_file = ?, "
@@ -175,13 +137,6 @@ void updateRaceCandidate(Connection &db, int64_t race,
       .run();
   db.prepare("UPDATE race_candidates SET candidate = ? WHERE race_id = ?")
       .bindBlob(1, candidate.SerializeAsString())
-      .bind(2, race)
-      .run();
-}
-
-void markConfirmed(Connection &db, int64_t race) {
-  db.prepare("UPDATE races SET status = ? WHERE id = ?")
-      .bind(1, static_cast<int64_t>(v1::RACE_STATUS_CONFIRMED))
       .bind(2, race)
       .run();
 }

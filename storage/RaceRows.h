@@ -58,13 +58,8 @@ struct StoredRace {
 };
 std::optional<StoredRace> findRace(sql::Connection &db, int64_t project_id,
                                    const std::string &fingerprint);
-// A new race: a candidate marked as intentional in its source starts with
-// that review state.
-int64_t insertRace(sql::Connection &db, int64_t project_id,
-                   const v1::RaceCandidate &candidate, int64_t now);
 void updateRaceCandidate(sql::Connection &db, int64_t race,
                          const v1::RaceCandidate &candidate);
-void markConfirmed(sql::Connection &db, int64_t race);
 
 // The race's state on a branch; UNSPECIFIED when the branch never saw it.
 v1::DetectionState branchState(sql::Connection &db, int64_t race,

@@ -110,10 +110,8 @@ Result<std::vector<RuntimeIngestResult>> SqlRaceStore::reportRuntimeBatch(
       return s;
   return write([&] {
     Transaction transaction(*writer_);
-    std::vector<RuntimeIngestResult> results;
-    int64_t now = storage::nowMicros();
-    for (const v1::ReportRuntimeRequest &request : requests)
-      results.push_back(storage::storeRuntimeReport(*writer_, request, now));
+    auto results =
+        storage::storeRuntimeReports(*writer_, requests, storage::nowMicros());
     transaction.commit();
     return results;
   });

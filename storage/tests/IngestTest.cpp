@@ -144,6 +144,85 @@ TEST_P(IngestTest, LargeRuntimeReportCountsEachRaceAndObservation) {
   EXPECT_EQ(run->run().races_added(), 71u);
 }
 
+// A batch is stored as its reports would be one after the other: races
+// shared by its reports and with earlier runs, two branches and two
+// projects, a race the analysis found and then resolved, an upload id sent
+// before the batch and one sent twice in it.
+TEST_P(IngestTest, BatchStoresWhatItsReportsOneByOneStore) {
+  TempDir other_dir;
+  auto other_db = freshDatabase(GetParam(), other_dir);
+  ASSERT_TRUE(other_db);
+  auto one_by_one = openStore(*other_db);
+  ASSERT_TRUE(one_by_one);
+  for (SqlRaceStore *s : {store.get(), one_by_one.get()}) {
+    ASSERT_TRUE(s->uploadAnalysis(analysisUpload(
+                                      {candidate("v1:p0"), candidate("v1:p1")},
+                                      "c1"))
+                    .ok());
+    // Resolves v1:p1 on main.
+    ASSERT_TRUE(s->uploadAnalysis(analysisUpload({candidate("v1:p0")}, "c2")).ok());
+    ASSERT_TRUE(s->reportRuntime(runtimeReport("earlier", {"v1:r9"})).ok());
+  }
+  const std::vector<v1::ReportRuntimeRequest> batch = {
+      runtimeReport("a", {"v1:p0", "v1:r1", "v1:r2", "v1:r1"}),
+      runtimeReport("b", {"v1:r1", "v1:p1", "v1:r3"}, "dev"),
+      runtimeReport("earlier", {"v1:r9"}),
+      runtimeReport("c", {"v1:p1", "v1:r2", "v1:r4"}),
+      runtimeReport("a", {"v1:p0", "v1:r1", "v1:r2", "v1:r1"}),
+      runtimeReport("d", {"v1:r5", "v1:r1"}, "main", "other"),
+      runtimeReport("e", {"v1:r3", "v1:p1", "v1:r9"}, "dev"),
+  };
+  auto batched = store->reportRuntimeBatch(batch);
+  ASSERT_TRUE(batched.ok()) << batched.status().message;
+  ASSERT_EQ(batched->size(), batch.size());
+  for (size_t i = 0; i < batch.size(); ++i) {
+    auto single = one_by_one->reportRuntime(batch[i]);
+    ASSERT_TRUE(single.ok()) << single.status().message;
+    const RuntimeIngestResult &b = (*batched)[i];
+    EXPECT_EQ(b.run_id, single->run_id) << i;
+    EXPECT_EQ(b.duplicate, single->duplicate) << i;
+    EXPECT_EQ(b.races_confirmed, single->races_confirmed) << i;
+    EXPECT_EQ(b.observations, single->observations) << i;
+  }
+  EXPECT_TRUE((*batched)[2].duplicate);
+  EXPECT_TRUE((*batched)[4].duplicate);
+  EXPECT_EQ((*batched)[4].run_id, (*batched)[0].run_id);
+  EXPECT_EQ((*batched)[0].races_confirmed, 3u); // p0, r1, r2
+
+  for (const char *branch : {"main", "dev"}) {
+    auto got = racesByFingerprint(*store, branch);
+    auto want = racesByFingerprint(*one_by_one, branch);
+    ASSERT_EQ(got.size(), want.size()) << branch;
+    for (const auto &[fp, race] : want) {
+      SCOPED_TRACE(std::string(branch) + " " + fp);
+      EXPECT_EQ(got[fp].status(), race.status());
+      EXPECT_EQ(got[fp].detection_state(), race.detection_state());
+      EXPECT_EQ(got[fp].occurrence_count(), race.occurrence_count());
+      EXPECT_EQ(got[fp].candidate().SerializeAsString(),
+                race.candidate().SerializeAsString());
+    }
+  }
+  auto main = racesByFingerprint(*store, "main");
+  EXPECT_EQ(main["v1:p1"].detection_state(), v1::DETECTION_STATE_REOPENED);
+  EXPECT_EQ(main["v1:r1"].occurrence_count(), 3u * 3u); // twice in a, once in b
+  EXPECT_EQ(racesByFingerprint(*store, "dev")["v1:r3"].detection_state(),
+            v1::DETECTION_STATE_NEW);
+
+  v1::ListRunsRequest all;
+  all.set_page_size(100);
+  auto got = store->listRuns(all), want = one_by_one->listRuns(all);
+  ASSERT_TRUE(got.ok() && want.ok());
+  ASSERT_EQ(got->runs_size(), want->runs_size());
+  for (int i = 0; i < want->runs_size(); ++i) {
+    SCOPED_TRACE(want->runs(i).run_id());
+    EXPECT_EQ(got->runs(i).run_id(), want->runs(i).run_id());
+    EXPECT_EQ(got->runs(i).races_added(), want->runs(i).races_added());
+    EXPECT_EQ(got->runs(i).races_seen(), want->runs(i).races_seen());
+    EXPECT_EQ(got->runs(i).metadata().SerializeAsString(),
+              want->runs(i).metadata().SerializeAsString());
+  }
+}
+
 TEST_P(IngestTest, BadUploadNamesTheFieldAndStoresNothing) {
   upload(analysisUpload({candidate("v1:aa")}, "c1"));
   auto bad = analysisUpload({candidate("v1:bb"), candidate("")}, "c2");
