@@ -3,7 +3,10 @@
 #include "storage/RaceRows.h"
 #include "storage/RowBatches.h"
 
+#include <map>
 #include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace gpurace::storage {
@@ -49,54 +52,110 @@ struct Tally {
   uint32_t added = 0, reopened = 0, unresolved = 0;
 };
 
-// Records that the analysis run saw `candidate`; returns the race id.
-int64_t sightRace(Connection &db, int64_t project, int64_t run,
-                  const v1::UploadAnalysisRequest &request,
-                  const v1::RaceCandidate &input, int64_t now, Tally &tally) {
-  v1::RaceCandidate candidate = input;
-  candidate.set_status(v1::RACE_STATUS_POTENTIAL);
-  int64_t race;
-  if (auto existing = findRace(db, project, candidate.fingerprint())) {
-    race = existing->id;
+// The analysis's findings, potential races until a run confirms them:
+// below-threshold candidates are not findings, and two launch sites of one
+// race are one sighting, the first.
+std::vector<v1::RaceCandidate> findings(const v1::AnalysisResult &result) {
+  std::set<std::string> fingerprints;
+  std::vector<v1::RaceCandidate> out;
+  for (const v1::RaceCandidate &candidate : result.candidates())
+    if (!candidate.below_threshold() &&
+        fingerprints.insert(candidate.fingerprint()).second) {
+      out.push_back(candidate);
+      out.back().set_status(v1::RACE_STATUS_POTENTIAL);
+    }
+  return out;
+}
+
+// The findings' races, updated or created; their ids in order.
+std::vector<int64_t> storeRaces(Connection &db, int64_t project,
+                                std::vector<v1::RaceCandidate> &found,
+                                int64_t now) {
+  std::vector<std::string> fingerprints;
+  for (const v1::RaceCandidate &candidate : found)
+    fingerprints.push_back(candidate.fingerprint());
+  std::map<std::string, StoredRace> stored =
+      findRaces(db, project, fingerprints);
+  std::vector<std::pair<int64_t, v1::RaceCandidate>> updated;
+  std::vector<v1::RaceCandidate> created;
+  std::map<std::string, int64_t> ids;
+  for (v1::RaceCandidate &candidate : found) {
+    auto existing = stored.find(candidate.fingerprint());
+    if (existing == stored.end()) {
+      created.push_back(candidate);
+      continue;
+    }
     // The latest analysis explains the race best; a confirmation stays.
-    candidate.set_status(existing->status);
-    updateRaceCandidate(db, race, candidate);
-  } else {
-    race = insertRaces(db, project, {candidate}, now).front();
+    candidate.set_status(existing->second.status);
+    updated.emplace_back(existing->second.id, candidate);
+    ids[candidate.fingerprint()] = existing->second.id;
   }
+  updateRaceCandidates(db, updated);
+  std::vector<int64_t> created_ids = insertRaces(db, project, created, now);
+  for (size_t i = 0; i < created.size(); ++i)
+    ids[created[i].fingerprint()] = created_ids[i];
+  std::vector<int64_t> races;
+  for (const v1::RaceCandidate &candidate : found)
+    races.push_back(ids.at(candidate.fingerprint()));
+  return races;
+}
+
+// Records that the analysis run saw its findings; returns their races.
+std::set<int64_t> sightRaces(Connection &db, int64_t project, int64_t run,
+                             const v1::UploadAnalysisRequest &request,
+                             int64_t now, Tally &tally) {
+  std::vector<v1::RaceCandidate> found = findings(request.result());
+  std::vector<int64_t> races = storeRaces(db, project, found, now);
   const std::string &branch = request.metadata().branch();
-  v1::DetectionState next = afterSighting(branchState(db, race, branch));
-  setBranchState(db, race, branch, next);
-  recordRunRace(db, run, race, next);
-  addOccurrence(db, race, run, now,
-                analysisOccurrence(request.metadata(), candidate, run, now));
-  if (next == v1::DETECTION_STATE_NEW)
-    ++tally.added;
-  else if (next == v1::DETECTION_STATE_REOPENED)
-    ++tally.reopened;
-  else
-    ++tally.unresolved;
-  return race;
+  std::map<int64_t, v1::DetectionState> before =
+      branchStates(db, branch, races);
+  std::vector<std::pair<int64_t, v1::DetectionState>> states;
+  std::vector<RunRaceRow> run_races;
+  std::vector<OccurrenceRow> occurrences;
+  for (size_t i = 0; i < races.size(); ++i) {
+    auto known = before.find(races[i]);
+    v1::DetectionState next =
+        afterSighting(known == before.end() ? v1::DETECTION_STATE_UNSPECIFIED
+                                            : known->second);
+    states.emplace_back(races[i], next);
+    run_races.push_back({run, races[i], next});
+    occurrences.push_back(
+        {races[i], run,
+         analysisOccurrence(request.metadata(), found[i], run, now)});
+    if (next == v1::DETECTION_STATE_NEW)
+      ++tally.added;
+    else if (next == v1::DETECTION_STATE_REOPENED)
+      ++tally.reopened;
+    else
+      ++tally.unresolved;
+  }
+  setBranchStates(db, branch, states);
+  setLatestStates(db, states);
+  recordRunRaces(db, run_races);
+  addOccurrences(db, now, occurrences);
+  return {races.begin(), races.end()};
 }
 
 // A full analysis resolves every race of its branch that it did not find.
 uint32_t resolveAbsent(Connection &db, int64_t project, int64_t run,
                        const std::string &branch,
                        const std::set<int64_t> &seen) {
-  std::vector<int64_t> open;
+  std::vector<std::pair<int64_t, v1::DetectionState>> resolved;
+  std::vector<RunRaceRow> run_races;
   Statement s = db.prepare(
       "SELECT b.race_id FROM race_branches b JOIN races r ON r.id = b.race_id "
       "WHERE r.project_id = ? AND b.branch = ? AND b.state != ?");
   s.bind(1, project).bind(2, branch).bind(
       3, static_cast<int64_t>(v1::DETECTION_STATE_RESOLVED));
   while (s.step())
-    if (!seen.count(s.integer(0)))
-      open.push_back(s.integer(0));
-  for (int64_t race : open) {
-    setBranchState(db, race, branch, v1::DETECTION_STATE_RESOLVED);
-    recordRunRace(db, run, race, v1::DETECTION_STATE_RESOLVED);
-  }
-  return static_cast<uint32_t>(open.size());
+    if (!seen.count(s.integer(0))) {
+      resolved.emplace_back(s.integer(0), v1::DETECTION_STATE_RESOLVED);
+      run_races.push_back({run, s.integer(0), v1::DETECTION_STATE_RESOLVED});
+    }
+  setBranchStates(db, branch, resolved);
+  setLatestStates(db, resolved);
+  recordRunRaces(db, run_races);
+  return static_cast<uint32_t>(resolved.size());
 }
 
 // The run's perf findings, each fingerprint once. Proofs are left out: a
@@ -134,17 +193,7 @@ storeAnalysis(Connection &db, const v1::UploadAnalysisRequest &request,
       insertRun(db, project, "analysis", request.metadata(),
                 request.full_analysis(), request.result().tool_version(), now);
   Tally tally;
-  std::set<int64_t> seen;
-  for (const v1::RaceCandidate &candidate : request.result().candidates()) {
-    // Below-threshold candidates are not findings; two launch sites of one
-    // race are one sighting.
-    if (candidate.below_threshold())
-      continue;
-    auto existing = findRace(db, project, candidate.fingerprint());
-    if (existing && seen.count(existing->id))
-      continue;
-    seen.insert(sightRace(db, project, run, request, candidate, now, tally));
-  }
+  std::set<int64_t> seen = sightRaces(db, project, run, request, now, tally);
   storePerfFindings(db, run, request.result());
   uint32_t resolved = 0;
   if (request.full_analysis())

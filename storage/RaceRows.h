@@ -56,21 +56,6 @@ struct StoredRace {
   int64_t id = 0;
   v1::RaceStatus status = v1::RACE_STATUS_UNSPECIFIED;
 };
-std::optional<StoredRace> findRace(sql::Connection &db, int64_t project_id,
-                                   const std::string &fingerprint);
-void updateRaceCandidate(sql::Connection &db, int64_t race,
-                         const v1::RaceCandidate &candidate);
-
-// The race's state on a branch; UNSPECIFIED when the branch never saw it.
-v1::DetectionState branchState(sql::Connection &db, int64_t race,
-                               const std::string &branch);
-void setBranchState(sql::Connection &db, int64_t race,
-                    const std::string &branch, v1::DetectionState state);
-void recordRunRace(sql::Connection &db, int64_t run, int64_t race,
-                   v1::DetectionState state);
-// Adds a sighting and moves the race's last_seen and count.
-void addOccurrence(sql::Connection &db, int64_t race, int64_t run,
-                   int64_t now, const v1::Occurrence &occurrence);
 
 // Columns of a race, for SELECT lists; readRace reads them from column
 // `first` on. The last one is the detection state (overridden by a branch

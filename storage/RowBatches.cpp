@@ -175,6 +175,36 @@ insertRaces(Connection &db, int64_t project_id,
   return ids;
 }
 
+void updateRaceCandidates(
+    Connection &db,
+    const std::vector<std::pair<int64_t, v1::RaceCandidate>> &races) {
+  inChunks(races.size(), [&](size_t first, size_t count) {
+    Statement columns = db.prepare(
+        "UPDATE races SET race_class = v.column2, kernel = v.column3, "
+        "first_file = v.column4, second_file = v.column5, score = v.column6 "
+        "FROM (VALUES " +
+        valueRows(count, 6) + ") AS v WHERE races.id = v.column1");
+    Statement blobs = db.prepare(
+        "UPDATE race_candidates SET candidate = v.column2 FROM (VALUES " +
+        valueRows(count, 2) +
+        ") AS v WHERE race_candidates.race_id = v.column1");
+    for (size_t i = 0; i < count; ++i) {
+      const auto &[race, candidate] = races[first + i];
+      int p = static_cast<int>(6 * i);
+      columns.bind(p + 1, race)
+          .bind(p + 2, static_cast<int64_t>(candidate.race_class()))
+          .bind(p + 3, candidate.kernel())
+          .bind(p + 4, candidate.first().location().file())
+          .bind(p + 5, candidate.second().location().file())
+          .bind(p + 6, candidate.score());
+      p = static_cast<int>(2 * i);
+      blobs.bind(p + 1, race).bindBlob(p + 2, candidate.SerializeAsString());
+    }
+    columns.run();
+    blobs.run();
+  });
+}
+
 void confirmRaces(Connection &db, const std::vector<int64_t> &races) {
   inChunks(races.size(), [&](size_t first, size_t count) {
     Statement s = db.prepare("UPDATE races SET status = ? WHERE id IN (" +

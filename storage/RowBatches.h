@@ -45,6 +45,11 @@ std::vector<int64_t>
 insertRaces(sql::Connection &db, int64_t project_id,
             const std::vector<v1::RaceCandidate> &candidates, int64_t now);
 
+// The (race, candidate) pairs' candidates, from the latest analysis.
+void updateRaceCandidates(
+    sql::Connection &db,
+    const std::vector<std::pair<int64_t, v1::RaceCandidate>> &races);
+
 // Marks the races confirmed (seen at run time).
 void confirmRaces(sql::Connection &db, const std::vector<int64_t> &races);
 

@@ -223,6 +223,39 @@ TEST_P(IngestTest, BatchStoresWhatItsReportsOneByOneStore) {
   }
 }
 
+// More findings than one statement's rows: races known from an earlier
+// upload (their candidates replaced by the latest analysis), new ones, a
+// fingerprint found at two launch sites and a below-threshold candidate.
+TEST_P(IngestTest, LargeAnalysisUpdatesKnownRacesAndAddsNewOnes) {
+  std::vector<v1::RaceCandidate> first;
+  for (int i = 0; i < 100; ++i)
+    first.push_back(candidate("v1:a" + std::to_string(i)));
+  upload(analysisUpload(first, "c1"));
+  std::vector<v1::RaceCandidate> second;
+  for (int i = 30; i < 130; ++i)
+    second.push_back(candidate("v1:a" + std::to_string(i), "k2", "src/k2.cu"));
+  second.push_back(candidate("v1:a40", "other-site"));
+  auto faint = candidate("v1:faint");
+  faint.set_below_threshold(true);
+  second.push_back(faint);
+  auto response = upload(analysisUpload(second, "c2"));
+  EXPECT_EQ(response.races_new(), 30u);        // v1:a100 to v1:a129
+  EXPECT_EQ(response.races_unresolved(), 70u); // v1:a30 to v1:a99
+  EXPECT_EQ(response.races_resolved(), 30u);   // v1:a0 to v1:a29
+
+  auto races = racesByFingerprint(*store, "main");
+  ASSERT_EQ(races.size(), 130u);
+  EXPECT_EQ(races["v1:a40"].occurrence_count(), 2u);
+  EXPECT_EQ(races["v1:a40"].candidate().kernel(), "k2");
+  EXPECT_EQ(races["v1:a40"].detection_state(), v1::DETECTION_STATE_UNRESOLVED);
+  EXPECT_EQ(races["v1:a129"].candidate().first().location().file(),
+            "src/k2.cu");
+  EXPECT_EQ(races["v1:a129"].detection_state(), v1::DETECTION_STATE_NEW);
+  EXPECT_EQ(races["v1:a5"].candidate().kernel(), "reduce");
+  EXPECT_EQ(races["v1:a5"].detection_state(), v1::DETECTION_STATE_RESOLVED);
+  EXPECT_EQ(races.count("v1:faint"), 0u);
+}
+
 TEST_P(IngestTest, BadUploadNamesTheFieldAndStoresNothing) {
   upload(analysisUpload({candidate("v1:aa")}, "c1"));
   auto bad = analysisUpload({candidate("v1:bb"), candidate("")}, "c2");
