@@ -160,8 +160,9 @@ private:
   // the solver's current race constraints.
   // `verdict` of the query in `solver`, once every term of the model's
   // powers_of_two that a witness gives another value is stated to be a
-  // power of two (or zero), and the query asked again.
-  z3::check_result withPowersOfTwo(z3::solver &solver, const std::vector<z3::expr> &trackers,
+  // power of two (or zero), and every parameter range it breaks is stated,
+  // and the query asked again.
+  z3::check_result withFactsWitnessesBreak(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                    z3::check_result verdict);
   bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
                       const MemoryAccess &a, const MemoryAccess &b);
@@ -199,6 +200,8 @@ private:
   std::vector<z3::expr> base_trackers_;
   // The model's powers_of_two for threads 1 and 2, pinned, each once.
   std::vector<z3::expr> power_terms_;
+  // The model's parameter_ranges, pinned.
+  std::vector<z3::expr> parameter_ranges_;
   std::optional<z3::solver> pair_solver_;
   std::optional<z3::expr_vector> fixed_launch_;
   bool fixed_launch_searched_ = false;
@@ -481,6 +484,8 @@ void Checker::collectConstants() {
                        [&](const z3::expr &known) { return z3::eq(known, term); }))
         power_terms_.push_back(term);
     }
+  for (const z3::expr &range : model_.parameter_ranges)
+    parameter_ranges_.push_back(pinned(range));
   for (size_t i = 0; i < context_.facts.size(); ++i)
     base_trackers_.push_back(ctx().bool_const(("fact!" + std::to_string(i)).c_str()));
 }
@@ -648,7 +653,8 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     add(solver, raceOfClass(a, b, query.race_class));
     ++result_.queries;
     auto started = std::chrono::steady_clock::now();
-    z3::check_result verdict = withPowersOfTwo(solver, trackers, solver.check(asVector(trackers)));
+    z3::check_result verdict =
+        withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
     if (verdict == z3::sat) {
       z3::model m = solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
@@ -686,10 +692,11 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     addProof(a, b, core, trackers);
 }
 
-z3::check_result Checker::withPowersOfTwo(z3::solver &solver, const std::vector<z3::expr> &trackers,
-                                          z3::check_result verdict) {
+z3::check_result Checker::withFactsWitnessesBreak(z3::solver &solver,
+                                                  const std::vector<z3::expr> &trackers,
+                                                  z3::check_result verdict) {
   const std::vector<z3::expr> &terms = power_terms_;
-  if (terms.empty())
+  if (terms.empty() && parameter_ranges_.empty())
     return verdict;
   // A witness that gives two powers neither the same value nor values a
   // factor of two apart first gets that one consequence for the pair (one
@@ -697,7 +704,7 @@ z3::check_result Checker::withPowersOfTwo(z3::solver &solver, const std::vector<
   // term still given another value then gets its case per exponent. No
   // statement is made twice, so the rounds end.
   std::set<std::pair<size_t, size_t>> related;
-  std::set<size_t> exact;
+  std::set<size_t> exact, ranged;
   z3::expr two = arith_.constant(2, kInt64);
   while (verdict == z3::sat) {
     z3::model m = solver.get_model();
@@ -717,6 +724,11 @@ z3::check_result Checker::withPowersOfTwo(z3::solver &solver, const std::vector<
     for (size_t i = 0; i < terms.size() && !refined; ++i)
       if (values[i] && (*values[i] & (*values[i] - 1)) != 0 && exact.insert(i).second) {
         solver.add(arith_.powerOfTwoOrZero(terms[i], kInt64));
+        refined = true;
+      }
+    for (size_t i = 0; i < parameter_ranges_.size(); ++i)
+      if (m.eval(parameter_ranges_[i], true).is_false() && ranged.insert(i).second) {
+        solver.add(parameter_ranges_[i]);
         refined = true;
       }
     if (!refined)
@@ -940,10 +952,15 @@ v1::Witness Checker::witness(const z3::model &m, const MemoryAccess *a) const {
   w.mutable_grid_dim()->set_y(value(symbols_.gridDim(1)));
   w.mutable_grid_dim()->set_z(value(symbols_.gridDim(2)));
   for (const auto &[name, symbol] : model_.parameters) {
-    auto v = Arith::numeral(m.eval(pinned(symbol), true), true);
+    z3::expr evaluated = m.eval(pinned(symbol), true);
+    auto v = Arith::numeral(evaluated, true);
     v1::NamedValue *param = w.add_parameters();
     param->set_name(name);
-    param->set_value(v ? std::to_string(*v) : "?");
+    // An unsigned 64-bit value past INT64_MAX (a texture handle) is
+    // printed whole.
+    param->set_value(v                        ? std::to_string(*v)
+                     : evaluated.is_numeral() ? evaluated.get_decimal_string(0)
+                                              : "?");
   }
   if (a) {
     auto offset =

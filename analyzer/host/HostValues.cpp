@@ -26,7 +26,9 @@ HostValues::HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
     : ast_(ast), symbols_(symbols), arith_(symbols.arith()), host_(host),
       launch_(launch), caller_(caller), environment_(ast, host),
       unknowns_(caller ? caller->unknowns_
-                       : std::make_shared<std::map<std::string, v1::Imprecision>>()) {}
+                       : std::make_shared<std::map<std::string, v1::Imprecision>>()),
+      following_families_(caller ? caller->following_families_
+                                 : std::make_shared<std::set<const clang::VarDecl *>>()) {}
 
 std::array<std::optional<z3::expr>, 3> HostValues::dims(const clang::Expr *e) {
   std::array<std::optional<z3::expr>, 3> out{
@@ -294,6 +296,8 @@ z3::expr HostValues::onEntry(const clang::VarDecl &var, const std::string &field
     if (passed)
       return *passed;
   }
+  if (std::optional<z3::expr> defaulted = defaultArgument(var))
+    return *defaulted;
   if (param && !caller_ && !entry_param_ && host_)
     return unknownSymbolOf(var, field,
                            "is a parameter of '" + host_->getNameAsString() +
@@ -410,6 +414,24 @@ const clang::Expr *HostValues::callArgument(const clang::VarDecl &var) const {
   if (index >= call->getNumArgs() || isa<clang::CXXDefaultArgExpr>(call->getArg(index)))
     return nullptr;
   return call->getArg(index);
+}
+
+std::optional<z3::expr> HostValues::defaultArgument(const clang::VarDecl &var) const {
+  // `alignUp(n)` for `int alignUp(int n, int m = kAlign)`: the caller
+  // leaves `m` to its default, which names no variable of the caller.
+  auto *param = dyn_cast<clang::ParmVarDecl>(&var);
+  auto *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
+  if (!call || !param || param->getDeclContext() != host_)
+    return std::nullopt;
+  unsigned index = param->getFunctionScopeIndex();
+  auto *defaulted = index < call->getNumArgs()
+                        ? dyn_cast<clang::CXXDefaultArgExpr>(call->getArg(index))
+                        : nullptr;
+  clang::Expr::EvalResult constant;
+  if (!defaulted || defaulted->getExpr()->isValueDependent() ||
+      !defaulted->getExpr()->EvaluateAsInt(constant, ast_))
+    return std::nullopt;
+  return arith_.constant(constant.Val.getInt().getExtValue(), kInt64);
 }
 
 const clang::Expr *HostValues::argumentFor(const clang::VarDecl &var) const {
@@ -565,6 +587,9 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
   if (auto *call = dyn_cast<clang::CallExpr>(expr->IgnoreParenImpCasts()))
     if (std::optional<z3::expr> returned = returnedValue(*call))
       return returned;
+  if (auto *element = dyn_cast<clang::ArraySubscriptExpr>(expr->IgnoreParenImpCasts()))
+    if (std::optional<z3::expr> stored = elementValue(*element))
+      return stored;
   // A value the host reads from its input (argv, files, calls whose bodies
   // are not followed): unknown, constrained only by the facts around it.
   z3::expr unknown = symbols_.shared(unknownName(*expr), kInt64);

@@ -18,6 +18,7 @@
 #define GPURACE_ANALYZER_HOST_HOSTVALUES_H
 
 #include "analyzer/check/LaunchContext.h"
+#include "analyzer/host/ElementWrites.h"
 #include "analyzer/host/ReachingDefinitions.h"
 #include "analyzer/model/SymbolSpace.h"
 #include "analyzer/model/VariableWrites.h"
@@ -36,6 +37,7 @@
 #include <vector>
 
 namespace clang {
+class ArraySubscriptExpr;
 class ASTContext;
 class BinaryOperator;
 class CallExpr;
@@ -259,6 +261,9 @@ private:
   // value too (argumentFor).
   const clang::Expr *callArgument(const clang::VarDecl &var) const;
   const clang::Expr *argumentFor(const clang::VarDecl &var) const;
+  // The constant a parameter of `host` takes where the caller leaves it to
+  // its default argument.
+  std::optional<z3::expr> defaultArgument(const clang::VarDecl &var) const;
   // What names a symbol per chain of calls to this frame, so that two
   // calls of one helper get symbols of their own.
   std::string callChainSuffix() const;
@@ -293,6 +298,23 @@ private:
                     const clang::Stmt &body, std::vector<Fact> &facts);
   void addInductionFacts(const clang::Stmt &loop, const clang::VarDecl &var,
                          std::vector<Fact> &facts);
+  // An element of a local array the function fills by plain stores
+  // (`s[l]` after `s[l - 1] = alignUp(nw)`), as one of the values stored,
+  // chosen alike for the arrays filled together and read at one index in
+  // one statement (HostArrays.cpp); nothing when the array is not one of
+  // those (ElementWrites.h).
+  std::optional<z3::expr> elementValue(const clang::ArraySubscriptExpr &read);
+  std::optional<std::map<const clang::VarDecl *, z3::expr>>
+  familyElements(const std::vector<const ElementWrites::Group *> &groups,
+                 const std::string &name);
+  // Symbols of their own for one run of a loop's stores: those `values`
+  // mention and those the facts tie to them, each renamed with `suffix`;
+  // the facts over them are stated again of the renamed ones.
+  struct Renaming {
+    z3::expr_vector from, to;
+  };
+  Renaming freshRun(const std::vector<z3::expr> &values, const std::string &suffix);
+  static z3::expr renamed(const z3::expr &value, const Renaming &renaming);
   // A host floating-point value (HostFloats.cpp): exact where it holds a
   // whole number (`(float)n`, `ceil(n / 256.0)`, a counter `t += step`
   // from 0), and bounds that hold of it either way.
@@ -365,6 +387,16 @@ private:
   // Float variables found to hold whole numbers (or not); empty while
   // being decided.
   std::map<const clang::VarDecl *, std::optional<bool>> whole_floats_;
+  // The function's array stores, found at the first element read.
+  std::unique_ptr<ElementWrites> element_writes_;
+  // The array families being followed, shared by the frames of one call
+  // chain: a helper that a store calls reads the family in a frame of its
+  // own.
+  std::shared_ptr<std::set<const clang::VarDecl *>> following_families_;
+  // The elements of a family read at one index in one statement.
+  std::map<std::tuple<const clang::VarDecl *, const clang::Stmt *, std::string>,
+           std::optional<std::map<const clang::VarDecl *, z3::expr>>>
+      element_reads_;
   // Built at the first global read, shared by the frames of one parse.
   std::shared_ptr<const GlobalWriters> global_writers_;
   // Calls followed from the launching function to this frame; summaries

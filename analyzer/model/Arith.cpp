@@ -1,6 +1,7 @@
 #include "analyzer/model/Arith.h"
 
 #include <algorithm>
+#include <string>
 
 namespace gpurace::analyzer {
 
@@ -29,6 +30,17 @@ z3::expr Arith::convert(const z3::expr &value, IntType from, IntType to) const {
     return value.extract(to.width - 1, 0);
   unsigned extra = to.width - from.width;
   return from.is_signed ? z3::sext(value, extra) : z3::zext(value, extra);
+}
+
+z3::expr Arith::inRange(const z3::expr &value, IntType type) const {
+  if (mode_ == OverflowMode::Wrap)
+    return context_.bool_val(true);
+  unsigned magnitude = type.is_signed ? type.width - 1 : type.width;
+  std::string two_to_the = magnitude >= 64 ? "18446744073709551616"
+                                            : std::to_string(uint64_t(1) << magnitude);
+  z3::expr top = context_.int_val(two_to_the.c_str());
+  z3::expr low = type.is_signed ? -top : context_.int_val(0);
+  return low <= value && value < top;
 }
 
 z3::expr Arith::div(const z3::expr &a, const z3::expr &b, bool is_signed) const {

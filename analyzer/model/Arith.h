@@ -70,6 +70,10 @@ public:
   // `value` is 0 or a power of two of type `t`: a disjunction of constants.
   z3::expr powerOfTwoOrZero(const z3::expr &value, IntType t) const;
 
+  // That `value` is one of `type`'s values: always true on bit-vectors,
+  // its bounds on mathematical integers.
+  z3::expr inRange(const z3::expr &value, IntType type) const;
+
   // Lifts a Bool to 0/1 of `type` and back.
   z3::expr fromBool(const z3::expr &condition, IntType type) const;
   z3::expr toBool(const z3::expr &value) const;

@@ -129,6 +129,12 @@ struct KernelModel {
   // every query, one case per exponent, makes easy queries hard; the pair
   // checker states it only for the terms a witness gives another value.
   std::vector<z3::expr> powers_of_two;
+  // That each integer parameter holds a value of its type (on mathematical
+  // integers). Bounds on the factors of `y * (w - 1) + x` make such
+  // queries harder, and a race that needs a value out of range is rare:
+  // the pair checker states a bound only where a witness breaks it, so
+  // that no witness gives an `int` parameter 2^36.
+  std::vector<z3::expr> parameter_ranges;
   // Values the model splits by a power of two (`x & (n - 1)`, kept as
   // x == q * n + r by a case per n): the delinearization lemmas read
   // offsets with the split in place, so that `2 * x - (x & (s - 1))` is

@@ -231,6 +231,8 @@ void Builder::bindParameter(const std::string &root, int64_t offset,
   IntType t = intTypeOf(type);
   z3::expr symbol = symbols_.shared(parameterSymbolName(name), t);
   model_.parameters.emplace_back(name, symbol);
+  if (!type->isBooleanType())
+    model_.parameter_ranges.push_back(arith_.inRange(symbol, t));
   writeLocal(at, type, type->isBooleanType() ? boolValue(arith_.toBool(symbol))
                                              : intValue(symbol, t));
 }

@@ -1,0 +1,181 @@
+//===- HostArrays.cpp - elements of host arrays the launch reads ----------===//
+//
+// `k<<<g, b>>>(w[l], s[l])` where the function filled `w` and `s` side by
+// side (ElementWrites.h): each element read is one group's stores, the
+// same group for every array of a family read at one index in one
+// statement. A group inside a loop stores different values on each run,
+// so its values are read with symbols of their own for each such read
+// (the facts that hold of them copied over): what one run stored relates
+// its elements to each other (`s = alignUp(w)`), not to another run's.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/host/HostValues.h"
+
+#include "analyzer/host/ElementWrites.h"
+#include "analyzer/host/HostExpressions.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ParentMapContext.h>
+
+namespace gpurace::analyzer {
+
+using clang::dyn_cast;
+
+namespace {
+
+// The statement of a block that holds `expr`: the reads of one index in it
+// see one element, whatever runs before or after.
+const clang::Stmt *enclosingStatement(const clang::Expr &expr, clang::ASTContext &ast) {
+  const clang::Stmt *statement = &expr;
+  for (auto parents = ast.getParents(expr); !parents.empty();
+       parents = ast.getParents(parents[0])) {
+    if (parents[0].get<clang::CompoundStmt>())
+      return statement;
+    if (const auto *parent = parents[0].get<clang::Stmt>())
+      statement = parent;
+    else
+      break;
+  }
+  return statement;
+}
+
+void collectConstants(const z3::expr &e, std::map<std::string, z3::expr> &out,
+                      std::set<unsigned> &seen) {
+  if (!seen.insert(e.id()).second)
+    return;
+  if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+    out.emplace(e.decl().name().str(), e);
+    return;
+  }
+  if (e.is_app())
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      collectConstants(e.arg(i), out, seen);
+}
+
+std::map<std::string, z3::expr> constantsOf(const z3::expr &e) {
+  std::map<std::string, z3::expr> out;
+  std::set<unsigned> seen;
+  collectConstants(e, out, seen);
+  return out;
+}
+
+} // namespace
+
+std::optional<z3::expr> HostValues::elementValue(const clang::ArraySubscriptExpr &read) {
+  auto *ref = dyn_cast<clang::DeclRefExpr>(read.getBase()->IgnoreParenImpCasts());
+  auto *array = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!array || !host_)
+    return std::nullopt;
+  if (!element_writes_)
+    element_writes_ = std::make_unique<ElementWrites>(ast_, host_);
+  const auto *groups = element_writes_->groupsOf(*array);
+  const clang::VarDecl *family = element_writes_->familyOf(*array);
+  // A store's value that reads the family again is not followed twice.
+  if (!groups || !family || following_families_->count(family))
+    return std::nullopt;
+  const clang::Stmt *statement = enclosingStatement(read, ast_);
+  std::string index = shortSourceText(*read.getIdx(), ast_.getSourceManager());
+  auto key = std::make_tuple(family, statement, index);
+  auto known = element_reads_.find(key);
+  if (known == element_reads_.end()) {
+    std::string name = std::to_string(statement->getBeginLoc().getRawEncoding()) + ":" + index +
+                       callChainSuffix();
+    following_families_->insert(family);
+    std::optional<std::map<const clang::VarDecl *, z3::expr>> values =
+        familyElements(*groups, name);
+    following_families_->erase(family);
+    known = element_reads_.emplace(key, std::move(values)).first;
+  }
+  if (!known->second)
+    return std::nullopt;
+  return known->second->at(array);
+}
+
+std::optional<std::map<const clang::VarDecl *, z3::expr>>
+HostValues::familyElements(const std::vector<const ElementWrites::Group *> &groups,
+                           const std::string &name) {
+  // What each group stores into each array, those of groups in a loop
+  // with symbols of their own for this read.
+  std::vector<std::map<const clang::VarDecl *, z3::expr>> stored;
+  std::vector<z3::expr> in_loops;
+  for (const ElementWrites::Group *group : groups) {
+    std::map<const clang::VarDecl *, z3::expr> values;
+    for (const auto &[array, store] : group->stores) {
+      std::optional<z3::expr> v = value(store->getRHS());
+      if (!v)
+        return std::nullopt;
+      values.emplace(array, *v);
+      if (group->in_loop)
+        in_loops.push_back(*v);
+    }
+    stored.push_back(std::move(values));
+  }
+  Renaming renaming = freshRun(in_loops, "#" + name);
+  z3::expr selector = symbols_.shared("host:element@" + name, kInt64);
+  std::map<const clang::VarDecl *, z3::expr> out;
+  for (const auto &[array, last] : stored.back()) {
+    z3::expr chosen = groups.back()->in_loop ? renamed(last, renaming) : last;
+    for (size_t i = stored.size() - 1; i-- > 0;) {
+      z3::expr v = stored[i].at(array);
+      chosen = z3::ite(selector == arith_.constant(static_cast<int64_t>(i), kInt64),
+                       groups[i]->in_loop ? renamed(v, renaming) : v, chosen);
+    }
+    out.emplace(array, chosen);
+  }
+  return out;
+}
+
+HostValues::Renaming HostValues::freshRun(const std::vector<z3::expr> &values,
+                                          const std::string &suffix) {
+  z3::context &c = arith_.context();
+  Renaming renaming{z3::expr_vector(c), z3::expr_vector(c)};
+  std::map<std::string, z3::expr> symbols;
+  for (const z3::expr &v : values)
+    for (auto &[name, symbol] : constantsOf(v))
+      symbols.emplace(name, symbol);
+  if (symbols.empty())
+    return renaming;
+  // The symbols the facts tie to them are renamed with them (the value a
+  // followed helper returns, stated apart from its body's), so that the
+  // copied facts relate the run's values as the originals do.
+  std::vector<Fact> facts = valueFacts();
+  std::vector<bool> tied(facts.size(), false);
+  for (bool grown = true; grown;) {
+    grown = false;
+    for (size_t i = 0; i < facts.size(); ++i) {
+      if (tied[i])
+        continue;
+      std::map<std::string, z3::expr> mentioned = constantsOf(facts[i].term);
+      bool meets = false;
+      for (const auto &entry : mentioned)
+        meets = meets || symbols.count(entry.first);
+      if (!meets)
+        continue;
+      tied[i] = grown = true;
+      symbols.insert(mentioned.begin(), mentioned.end());
+    }
+  }
+  for (const auto &[name, symbol] : symbols) {
+    renaming.from.push_back(symbol);
+    renaming.to.push_back(c.constant((name + suffix).c_str(), symbol.get_sort()));
+    auto unknown = unknowns_->find(name);
+    if (unknown != unknowns_->end())
+      unknowns_->emplace(name + suffix, v1::Imprecision(unknown->second));
+  }
+  for (size_t i = 0; i < facts.size(); ++i)
+    if (tied[i])
+      value_facts_.push_back(
+          Fact{renamed(facts[i].term, renaming), facts[i].assumption});
+  return renaming;
+}
+
+z3::expr HostValues::renamed(const z3::expr &value, const Renaming &renaming) {
+  if (renaming.from.empty())
+    return value;
+  z3::expr copy = value;
+  return copy.substitute(renaming.from, renaming.to);
+}
+
+} // namespace gpurace::analyzer

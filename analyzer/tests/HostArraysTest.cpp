@@ -1,0 +1,138 @@
+// Elements of host arrays that a function fills side by side (per-level
+// sizes of a pyramid), parameters left to their default arguments, and
+// parameters that hold values of their type.
+#include "analyzer/tests/AnalyzerTestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace gpurace::analyzer::testing {
+namespace {
+
+// Row y of `out` at y * stride: rows overlap unless stride >= w.
+const char *const kRowsKernel = R"(
+#include <cuda_runtime.h>
+inline int alignUp(int n, int m = 32) {
+  int rest = n % m;
+  return rest ? n + m - rest : n;
+}
+__global__ void rows(float *out, int w, int h, int stride) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < w && y < h)
+    out[y * stride + x] = 1.0f;
+}
+)";
+
+// Fills per-level widths, heights and strides (STORE_STRIDE is what the
+// loop stores as a lower level's stride) and launches `rows` once per level
+// with the elements LAUNCH_ARGS names.
+std::string pyramid(const std::string &store_stride, const std::string &launch_args,
+                    const std::string &after_fill = "") {
+  return std::string(kRowsKernel) + R"(
+void levels(int width, int height, int count, float **bufs) {
+  int *w = new int[count];
+  int *h = new int[count];
+  int *s = new int[count];
+  int top = count - 1;
+  w[top] = width;
+  h[top] = height;
+  s[top] = alignUp(width);
+  for (int l = top; l > 0; --l) {
+    int nw = w[l] / 2;
+    int nh = h[l] / 2;
+    w[l - 1] = nw;
+    h[l - 1] = nh;
+    s[l - 1] = )" + store_stride + R"(;
+  }
+)" + after_fill + R"(
+  dim3 threads(32, 8);
+  for (int l = 0; l < count; ++l) {
+    dim3 blocks((w[l] + 31) / 32, (h[l] + 7) / 8);
+    rows<<<blocks, threads>>>()" + launch_args + R"();
+  }
+  delete[] w;
+  delete[] h;
+  delete[] s;
+}
+int main() {
+  float *bufs[4];
+  levels(1920, 1080, 4, bufs);
+}
+)";
+}
+
+TEST(HostArrays, ElementsStoredTogetherKeepTheirRelation) {
+  // Every stride stored is rounded up from the width stored beside it.
+  auto race_free = analyzeCode(pyramid("alignUp(nw)", "bufs[l], w[l], h[l], s[l]"));
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  // Rounded up from the height, a lower level's stride (544 for 960 by
+  // 540) is shorter than its width.
+  auto racy = analyzeCode(pyramid("alignUp(nh)", "bufs[l], w[l], h[l], s[l]"));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  for (const v1::NamedValue &param : found[0].witness().parameters())
+    if (param.name() == "stride")
+      EXPECT_NE(param.value(), "?") << found[0].DebugString();
+}
+
+TEST(HostArrays, ElementsOfTwoIndicesComeFromDifferentStores) {
+  // s[l + 1] covers w[l + 1], which is half of w[l]: nothing ties it to w[l].
+  auto racy = analyzeCode(pyramid("alignUp(nw)", "bufs[l], w[l], h[l], s[l + 1]"));
+  EXPECT_FALSE(findings(racy).empty()) << racy.DebugString();
+}
+
+TEST(HostArrays, AnArrayHandedToACallIsNotFollowed) {
+  // `tweak` may store anything into the strides.
+  std::string code = pyramid("alignUp(nw)", "bufs[l], w[l], h[l], s[l]", "  tweak(s, count);\n");
+  code.insert(code.find("void levels"), "void tweak(int *s, int count);\n");
+  auto racy = analyzeCode(code);
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  bool named = false;
+  for (const v1::Imprecision &imprecision : found[0].imprecisions())
+    named = named || imprecision.detail().find("s[l]") != std::string::npos;
+  EXPECT_TRUE(named) << found[0].DebugString();
+}
+
+TEST(HostArrays, AParameterLeftToItsDefaultIsTheDefault) {
+  // alignUp(n) rounds up to 32: the stride covers the width. With the
+  // default unread, `m` could be 1 and the stride anything from w up.
+  auto result = analyzeCode(std::string(kRowsKernel) + R"(
+void launch(float *out, int w, int h) {
+  dim3 threads(32, 8);
+  dim3 blocks((w + 31) / 32, (h + 7) / 8);
+  rows<<<blocks, threads>>>(out, w, h, alignUp(w) - 16);
+}
+int main() {
+  float *out;
+  cudaMalloc(&out, 1 << 24);
+  launch(out, 1000, 100);
+}
+)");
+  // alignUp(1000) - 16 is 1008: at least the width, so race-free; were
+  // `m` unknown, m = 1 would make the stride 984.
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+TEST(HostArrays, AnIntParameterHoldsOnlyIntValues) {
+  // The store races only where n is past INT_MAX, which no int holds.
+  auto result = analyzeCode(R"(
+__global__ void big(int n, int *out) {
+  if ((long long)n > 3000000000LL)
+    out[0] = threadIdx.x;
+}
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  auto wide = analyzeCode(R"(
+__global__ void big(long long n, int *out) {
+  if (n > 3000000000LL)
+    out[0] = threadIdx.x;
+}
+)");
+  EXPECT_FALSE(findings(wide).empty()) << wide.DebugString();
+}
+
+} // namespace
+} // namespace gpurace::analyzer::testing
