@@ -14,12 +14,14 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 namespace gpurace::analyzer {
 
 using clang::dyn_cast;
+using clang::dyn_cast_or_null;
 using clang::isa;
 
 namespace {
@@ -49,6 +51,55 @@ const clang::ParmVarDecl *outParameter(const clang::CallExpr &call, const clang:
       return param;
   }
   return nullptr;
+}
+
+// The constant a return gives back, as an integer (`true` is 1).
+std::optional<int64_t> returnedConstant(const clang::ReturnStmt &ret, const clang::ASTContext &ast) {
+  const clang::Expr *value = ret.getRetValue();
+  clang::Expr::EvalResult constant;
+  if (!value || value->isValueDependent() || !value->EvaluateAsInt(constant, ast))
+    return std::nullopt;
+  return constant.Val.getInt().getExtValue();
+}
+
+// The parents of `stmt` past parentheses and implicit conversions.
+clang::DynTypedNodeList parentsPastCasts(const clang::Stmt &stmt, clang::ASTContext &ast) {
+  auto parents = ast.getParents(stmt);
+  while (!parents.empty() &&
+         (parents[0].get<clang::ImplicitCastExpr>() || parents[0].get<clang::ParenExpr>()))
+    parents = ast.getParents(parents[0]);
+  return parents;
+}
+
+// Whether `callee` ends in `return S;` and returns some other constant F
+// everywhere else (`return false;` on each failure, `return true;` last),
+// and the caller stops where the call returns F: `if (!load(...)) exit(1);`.
+// What reaches the callee's last statement is then what the caller sees.
+bool callerStopsOnEarlyReturns(const clang::CallExpr &call, const clang::FunctionDecl &callee,
+                               clang::ASTContext &ast) {
+  auto *body = dyn_cast_or_null<clang::CompoundStmt>(callee.getBody());
+  auto *last = body && !body->body_empty() ? dyn_cast<clang::ReturnStmt>(body->body_back())
+                                           : nullptr;
+  std::optional<int64_t> success = last ? returnedConstant(*last, ast) : std::nullopt;
+  if (!success || *success == 0)
+    return false;
+  struct Returns : clang::RecursiveASTVisitor<Returns> {
+    std::vector<const clang::ReturnStmt *> found;
+    bool VisitReturnStmt(clang::ReturnStmt *stmt) { return found.push_back(stmt), true; }
+  } returns;
+  returns.TraverseStmt(body);
+  for (const clang::ReturnStmt *ret : returns.found)
+    if (ret != last && returnedConstant(*ret, ast) != std::optional<int64_t>(0))
+      return false;
+  // The call, negated, is the whole condition of an if that stops.
+  auto parents = parentsPastCasts(call, ast);
+  auto *negation = parents.empty() ? nullptr : parents[0].get<clang::UnaryOperator>();
+  if (!negation || negation->getOpcode() != clang::UO_LNot)
+    return false;
+  parents = parentsPastCasts(*negation, ast);
+  auto *branch = parents.empty() ? nullptr : parents[0].get<clang::IfStmt>();
+  return branch && branch->getCond()->IgnoreParenImpCasts() == negation &&
+         terminates(*branch->getThen());
 }
 
 } // namespace
@@ -84,8 +135,9 @@ z3::expr HostValues::passedOutValue(const Definition &definition, const clang::V
       frame ? outParameter(call, *frame->host_, var) : nullptr;
   std::vector<Definition> at_exit;
   if (param)
-    at_exit = frame->environment_.reachingExit(*param, field,
-                                                param->getType()->isPointerType());
+    at_exit = frame->environment_.reachingExit(
+        *param, field, param->getType()->isPointerType(),
+        callerStopsOnEarlyReturns(call, *frame->host_, ast_));
   if (at_exit.empty())
     return unknownSymbolOf(var, field,
                            "passed by address or reference to '" + callee_name + "'",

@@ -796,7 +796,8 @@ std::vector<Definition> ReachingDefinitions::reaching(const clang::VarDecl &var,
 
 std::vector<Definition> ReachingDefinitions::reachingExit(const clang::VarDecl &var,
                                                           const std::string &field,
-                                                          bool pointee) const {
+                                                          bool pointee,
+                                                          bool past_early_returns) const {
   auto *body = dyn_cast_or_null<clang::CompoundStmt>(function_ ? function_->getBody() : nullptr);
   if (!body)
     return {};
@@ -810,8 +811,9 @@ std::vector<Definition> ReachingDefinitions::reachingExit(const clang::VarDecl &
     }
   } returns;
   returns.TraverseStmt(body);
-  if (returns.found.size() > 1 ||
-      (returns.found.size() == 1 && body->body_back() != returns.found[0]))
+  if (!past_early_returns &&
+      (returns.found.size() > 1 ||
+       (returns.found.size() == 1 && body->body_back() != returns.found[0])))
     return {};
   Definition entry;
   entry.kind = Definition::Kind::OnEntry;

@@ -105,8 +105,11 @@ public:
   // out-parameter. With `pointee`, of what the pointer `var` points to
   // (`*p = n`, `p->x = 16`). Empty when a return in the middle of the
   // function ends some paths early.
+  // With `past_early_returns`, a return in the middle ends its paths
+  // instead: the definitions are those that reach the last statement, for
+  // a caller that goes on only where the call did not return early.
   std::vector<Definition> reachingExit(const clang::VarDecl &var, const std::string &field,
-                                       bool pointee) const;
+                                       bool pointee, bool past_early_returns = false) const;
 
   // Every statement that may write `var` or one of its fields: assignments,
   // increments, taking its address, passing it by non-const reference.

@@ -187,6 +187,40 @@ int main() {
   EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
 }
 
+TEST(HostValues, AnOutParameterOfALoaderIsWhatItLeavesWhereTheCallerStopsOnFailure) {
+  // `load` returns false before it sets the size and true after. Where
+  // main returns on false, the launch sees only what the successful path
+  // leaves (256, race-free); where it only prints, a failed load leaves
+  // the size unset.
+  const char *code = R"(
+bool load(const char *name, int &threads) {
+  if (!name)
+    return false;
+  int asked = name[0];
+  if (asked > 100)
+    return false;
+  threads = 256;
+  return true;
+}
+int main(int argc, char **argv) {
+  int threads;
+  if (!load(argv[1], threads)) %s
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)";
+  char stops[1024], goes_on[1024];
+  std::snprintf(stops, sizeof stops, code, "return 1;");
+  std::snprintf(goes_on, sizeof goes_on, code, "printf(\"no input\\n\");");
+  auto race_free = analyzeCode(withHost("#include <cstdio>\n" + std::string(stops)));
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeCode(withHost("#include <cstdio>\n" + std::string(goes_on)));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_TRUE(hasUnknownHostValue(found[0], "passed by address or reference to 'load'"))
+      << found[0].DebugString();
+}
+
 TEST(HostValues, ARaceFreeVerdictNamesTheCallItFollowed) {
   auto result = analyzeCode(R"(
 __global__ void zero(float *d, int tile) { d[blockIdx.x * tile + threadIdx.x] = 0.0f; }
