@@ -154,6 +154,21 @@ public:
     return PQgetisnull(result_, row_, column);
   }
 
+  // Sent now, its result read at the pipeline's end (finishPipeline).
+  // Outside a transaction there is nothing to pipeline with.
+  void runDeferred() override {
+    if (!db_.inTransaction()) {
+      PreparedStatement::runDeferred();
+      return;
+    }
+    db_.startPipeline();
+    Wire wire = wireParams();
+    if (!PQsendQueryParams(db_.handle(), sql_.c_str(), count_,
+                           wire.types.data(), wire.values.data(),
+                           wire.lengths.data(), wire.formats.data(), 0))
+      db_.failPipeline();
+  }
+
   void reset() override {
     PQclear(result_);
     result_ = nullptr;
@@ -190,20 +205,11 @@ private:
   // table that has since grown) would otherwise stay. Planning these
   // statements costs tens of microseconds.
   void execute() {
-    std::vector<Oid> types;
-    std::vector<const char *> values;
-    std::vector<int> lengths, formats(count_, 1);
-    for (int i = 0; i < count_; ++i) {
-      const Param &p = params_[i];
-      if (!p.bound)
-        db_.fail("parameter " + std::to_string(i + 1) + " of '" + sql_ +
-                 "' is not bound");
-      types.push_back(p.type);
-      values.push_back(p.null ? nullptr : p.bytes.data());
-      lengths.push_back(static_cast<int>(p.bytes.size()));
-    }
-    result_ = PQexecParams(db_.handle(), sql_.c_str(), count_, types.data(),
-                           values.data(), lengths.data(), formats.data(), 0);
+    db_.finishPipeline();
+    Wire wire = wireParams();
+    result_ = PQexecParams(db_.handle(), sql_.c_str(), count_,
+                           wire.types.data(), wire.values.data(),
+                           wire.lengths.data(), wire.formats.data(), 0);
     ExecStatusType status = PQresultStatus(result_);
     if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
       std::string error = trimmed(PQresultErrorMessage(result_));
@@ -215,6 +221,27 @@ private:
       throw StatusError(Status::internal("postgresql: " + error));
     }
     db_.noteChanges(std::atoi(PQcmdTuples(result_)));
+  }
+
+  // The bound parameters as PQexecParams and PQsendQueryParams take them.
+  struct Wire {
+    std::vector<Oid> types;
+    std::vector<const char *> values;
+    std::vector<int> lengths, formats;
+  };
+  Wire wireParams() const {
+    Wire wire;
+    wire.formats.assign(count_, 1);
+    for (int i = 0; i < count_; ++i) {
+      const Param &p = params_[i];
+      if (!p.bound)
+        db_.fail("parameter " + std::to_string(i + 1) + " of '" + sql_ +
+                 "' is not bound");
+      wire.types.push_back(p.type);
+      wire.values.push_back(p.null ? nullptr : p.bytes.data());
+      wire.lengths.push_back(static_cast<int>(p.bytes.size()));
+    }
+    return wire;
   }
 
   const char *value(int column) const {
@@ -270,7 +297,54 @@ Statement PostgresConnection::prepare(const std::string &sql) {
   return Statement(*prepared);
 }
 
+void PostgresConnection::startPipeline() {
+  if (pipelined_)
+    return;
+  if (!PQenterPipelineMode(conn_))
+    failPipeline();
+  pipelined_ = true;
+}
+
+// Reads the deferred writes' results up to a sync point; the first error
+// among them fails the caller's statement (and so its transaction).
+void PostgresConnection::finishPipeline() {
+  if (!pipelined_)
+    return;
+  pipelined_ = false;
+  if (!PQpipelineSync(conn_))
+    failPipeline();
+  std::string error;
+  while (true) {
+    PGresult *r = PQgetResult(conn_);
+    if (!r) {
+      // NULL ends each statement's results; a lost connection gives only
+      // NULLs.
+      if (PQstatus(conn_) != CONNECTION_OK)
+        failPipeline();
+      continue;
+    }
+    ExecStatusType status = PQresultStatus(r);
+    if (status == PGRES_FATAL_ERROR && error.empty())
+      error = trimmed(PQresultErrorMessage(r));
+    PQclear(r);
+    if (status == PGRES_PIPELINE_SYNC)
+      break;
+  }
+  PQexitPipelineMode(conn_);
+  if (!error.empty())
+    throw StatusError(Status::internal("postgresql: " + error));
+}
+
+void PostgresConnection::failPipeline() {
+  std::string error = trimmed(PQerrorMessage(conn_));
+  if (PQstatus(conn_) != CONNECTION_OK)
+    throw StatusError(
+        {StatusCode::kUnavailable, "postgresql connection lost: " + error});
+  throw StatusError(Status::internal("postgresql pipeline: " + error));
+}
+
 void PostgresConnection::exec(const std::string &sql) {
+  finishPipeline();
   ensureConnected();
   PGresult *r = PQexec(conn_, sql.c_str());
   ExecStatusType status = PQresultStatus(r);
@@ -308,6 +382,9 @@ void PostgresConnection::beginWrite() {
 }
 
 void PostgresConnection::commit() {
+  // A deferred write that failed fails the commit, still in the
+  // transaction, which the caller then rolls back.
+  finishPipeline();
   // A failed COMMIT ends the transaction too.
   in_transaction_ = false;
   exec("COMMIT");
@@ -333,6 +410,11 @@ void PostgresConnection::rollback() noexcept {
   if (!in_transaction_)
     return;
   in_transaction_ = false;
+  try {
+    finishPipeline();
+  } catch (const StatusError &) {
+    // The rollback below undoes the failed writes.
+  }
   PQclear(PQexec(conn_, "ROLLBACK"));
 }
 

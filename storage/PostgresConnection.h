@@ -52,6 +52,14 @@ public:
   void noteChanges(int changes) { changes_ = changes; }
   [[noreturn]] void fail(const std::string &what) const;
 
+  // Deferred writes (Statement::runDeferred) inside a transaction are sent
+  // in libpq's pipeline mode without waiting for their results; any other
+  // statement, exec, commit or rollback first finishes the pipeline.
+  bool inTransaction() const { return in_transaction_; }
+  void startPipeline();
+  void finishPipeline();
+  [[noreturn]] void failPipeline();
+
 private:
   class Prepared;
 
@@ -60,6 +68,7 @@ private:
   std::string url_;
   pg_conn *conn_ = nullptr;
   bool in_transaction_ = false;
+  bool pipelined_ = false;
   int changes_ = 0;
   uint64_t commits_ = 0;
   std::map<std::string, std::unique_ptr<Prepared>> cache_;

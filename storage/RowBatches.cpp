@@ -73,7 +73,7 @@ void recordUploads(Connection &db, const std::vector<UploadRow> &uploads) {
       int p = static_cast<int>(3 * i);
       s.bind(p + 1, u.upload_id).bind(p + 2, u.run).bindBlob(p + 3, u.response);
     }
-    s.run();
+    s.runDeferred();
   });
 }
 
@@ -168,8 +168,8 @@ insertRaces(Connection &db, int64_t project_id,
           .bind(p + 3, now)
           .bind(p + 4, int64_t{0});
     }
-    blobs.run();
-    counters.run();
+    blobs.runDeferred();
+    counters.runDeferred();
     ids.insert(ids.end(), chunk.begin(), chunk.end());
   });
   return ids;
@@ -200,8 +200,8 @@ void updateRaceCandidates(
       p = static_cast<int>(2 * i);
       blobs.bind(p + 1, race).bindBlob(p + 2, candidate.SerializeAsString());
     }
-    columns.run();
-    blobs.run();
+    columns.runDeferred();
+    blobs.runDeferred();
   });
 }
 
@@ -212,7 +212,7 @@ void confirmRaces(Connection &db, const std::vector<int64_t> &races) {
     s.bind(1, static_cast<int64_t>(v1::RACE_STATUS_CONFIRMED));
     for (size_t i = 0; i < count; ++i)
       s.bind(static_cast<int>(i + 2), races[first + i]);
-    s.run();
+    s.runDeferred();
   });
 }
 
@@ -282,7 +282,7 @@ void setBranchStates(
           .bind(p + 2, branch)
           .bind(p + 3, static_cast<int64_t>(state));
     }
-    upsert.run();
+    upsert.runDeferred();
   });
 }
 
@@ -299,7 +299,7 @@ void setLatestStates(
       int p = static_cast<int>(2 * i);
       latest.bind(p + 1, race).bind(p + 2, static_cast<int64_t>(state));
     }
-    latest.run();
+    latest.runDeferred();
   });
 }
 
@@ -315,7 +315,7 @@ void recordRunRaces(Connection &db, const std::vector<RunRaceRow> &rows) {
           .bind(p + 2, row.race)
           .bind(p + 3, static_cast<int64_t>(row.state));
     }
-    s.run();
+    s.runDeferred();
   });
 }
 
@@ -338,7 +338,7 @@ void addToCounters(Connection &db, int64_t now,
       s.bind(p + 2, totals[first + i].first)
           .bind(p + 3, totals[first + i].second);
     }
-    s.run();
+    s.runDeferred();
   });
 }
 
@@ -363,7 +363,7 @@ void addOccurrences(Connection &db, int64_t now,
           .bind(p + 4, n)
           .bindBlob(p + 5, row.occurrence.SerializeAsString());
     }
-    s.run();
+    s.runDeferred();
   });
   addToCounters(db, now, counts);
 }

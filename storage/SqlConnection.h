@@ -49,6 +49,11 @@ public:
   virtual bool isNull(int column) const = 0;
   // Forgets bindings and results so that the cached statement is reusable.
   virtual void reset() = 0;
+  // Runs a statement without result rows, here at once.
+  virtual void runDeferred() {
+    while (step()) {
+    }
+  }
 };
 
 // A use of a cached statement, reset when it goes away. A connection keeps
@@ -94,6 +99,12 @@ public:
     while (step()) {
     }
   }
+  // Runs a write without result rows, possibly later: inside a
+  // transaction PostgreSQL pipelines it with the writes after it (no round
+  // trip each), and its error, if any, surfaces at the next statement that
+  // is not deferred or at the commit, which then fails. changes() does not
+  // count it.
+  void runDeferred() { prepared_->runDeferred(); }
 
   int64_t integer(int column) const { return prepared_->integer(column); }
   double real(int column) const { return prepared_->real(column); }

@@ -1,6 +1,7 @@
 // The libpq layer on a real PostgreSQL server: values round-trip exactly,
 // '?' in a literal is text, a NUL byte in text is refused rather than cut,
-// and a connection the server dropped fails one statement, then reconnects.
+// a connection the server dropped fails one statement, then reconnects,
+// and deferred writes are pipelined, their errors failing the transaction.
 #include "storage/PostgresConnection.h"
 #include "storage/tests/StoreTestSupport.h"
 
@@ -101,6 +102,39 @@ TEST_F(PostgresConnectionTest, ADroppedConnectionFailsOneStatementThenReconnects
   sql::Statement again = db->prepare("SELECT pg_backend_pid()");
   ASSERT_TRUE(again.step());
   EXPECT_NE(again.integer(0), backend);
+}
+
+// Deferred writes in a transaction are all stored once the next statement
+// reads; one that fails fails the commit, nothing of the transaction
+// stays, and the connection serves the next one.
+TEST_F(PostgresConnectionTest, DeferredWritesArePipelinedAndTheirErrorsFail) {
+  db->exec("CREATE TABLE t (i BIGINT PRIMARY KEY)");
+  {
+    sql::Transaction transaction(*db);
+    for (int64_t i = 1; i <= 3; ++i)
+      db->prepare("INSERT INTO t VALUES (?)").bind(1, i).runDeferred();
+    sql::Statement count = db->prepare("SELECT count(*) FROM t");
+    ASSERT_TRUE(count.step());
+    EXPECT_EQ(count.integer(0), 3);
+    transaction.commit();
+  }
+  {
+    sql::Transaction transaction(*db);
+    db->prepare("INSERT INTO t VALUES (?)").bind(1, int64_t{4}).runDeferred();
+    db->prepare("INSERT INTO t VALUES (?)").bind(1, int64_t{1}).runDeferred();
+    db->prepare("INSERT INTO t VALUES (?)").bind(1, int64_t{5}).runDeferred();
+    try {
+      transaction.commit();
+      ADD_FAILURE() << "the duplicate key did not fail the commit";
+    } catch (const sql::StatusError &e) {
+      EXPECT_NE(e.status.message.find("duplicate key"), std::string::npos)
+          << e.status.message;
+    }
+  }
+  sql::Statement rows = db->prepare("SELECT count(*), max(i) FROM t");
+  ASSERT_TRUE(rows.step());
+  EXPECT_EQ(rows.integer(0), 3);
+  EXPECT_EQ(rows.integer(1), 3);
 }
 
 } // namespace
