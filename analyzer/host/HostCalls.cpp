@@ -15,7 +15,6 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 namespace gpurace::analyzer {
@@ -83,12 +82,7 @@ bool callerStopsOnEarlyReturns(const clang::CallExpr &call, const clang::Functio
   std::optional<int64_t> success = last ? returnedConstant(*last, ast) : std::nullopt;
   if (!success || *success == 0)
     return false;
-  struct Returns : clang::RecursiveASTVisitor<Returns> {
-    std::vector<const clang::ReturnStmt *> found;
-    bool VisitReturnStmt(clang::ReturnStmt *stmt) { return found.push_back(stmt), true; }
-  } returns;
-  returns.TraverseStmt(body);
-  for (const clang::ReturnStmt *ret : returns.found)
+  for (const clang::ReturnStmt *ret : returnsIn(*body))
     if (ret != last && returnedConstant(*ret, ast) != std::optional<int64_t>(0))
       return false;
   // The call, negated, is the whole condition of an if that stops.
@@ -161,12 +155,7 @@ std::optional<z3::expr> HostValues::returnedField(const clang::CallExpr &call,
   if (!last || !last->getRetValue())
     return std::nullopt;
   // One return, the last statement: its struct, read in the callee.
-  struct Returns : clang::RecursiveASTVisitor<Returns> {
-    unsigned count = 0;
-    bool VisitReturnStmt(clang::ReturnStmt *) { return ++count, true; }
-  } returns;
-  returns.TraverseStmt(body);
-  if (returns.count != 1)
+  if (returnsIn(*body).size() != 1)
     return std::nullopt;
   z3::expr out = frame->fieldOfStruct(*last->getRetValue(), var, field);
   adoptValueFacts(*frame, *sibling);

@@ -3,6 +3,7 @@
 #include "analyzer/model/SourceLocations.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
@@ -155,6 +156,18 @@ bool callsTerminator(const clang::Stmt *stmt) {
     if (callsTerminator(child))
       return true;
   return false;
+}
+
+std::vector<const clang::ReturnStmt *> returnsIn(const clang::Stmt &body) {
+  struct Returns : clang::RecursiveASTVisitor<Returns> {
+    std::vector<const clang::ReturnStmt *> found;
+    bool VisitReturnStmt(clang::ReturnStmt *stmt) {
+      found.push_back(stmt);
+      return true;
+    }
+  } returns;
+  returns.TraverseStmt(const_cast<clang::Stmt *>(&body));
+  return returns.found;
 }
 
 const clang::Expr *assertedCondition(const clang::Stmt *stmt) {

@@ -18,6 +18,7 @@ class CallExpr;
 class Expr;
 class FunctionDecl;
 class RecordDecl;
+class ReturnStmt;
 class SourceManager;
 class Stmt;
 class VarDecl;
@@ -64,6 +65,10 @@ bool callsTerminator(const clang::Stmt *stmt);
 // [[noreturn]] function, or a visible function whose body always reaches
 // such a call (`void usage() { fprintf(stderr, ...); exit(1); }`).
 bool neverReturns(const clang::FunctionDecl &callee);
+
+// The return statements of a function body (those of lambdas inside it
+// too), in source order.
+std::vector<const clang::ReturnStmt *> returnsIn(const clang::Stmt &body);
 
 // `assert(c)` as glibc expands it (`c ? void(0) : __assert_fail(...)`):
 // the condition, as the user wrote it.

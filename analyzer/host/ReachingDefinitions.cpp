@@ -803,17 +803,9 @@ std::vector<Definition> ReachingDefinitions::reachingExit(const clang::VarDecl &
     return {};
   // Only the last statement may return: a return elsewhere ends some paths
   // with definitions the walk does not keep.
-  struct Returns : clang::RecursiveASTVisitor<Returns> {
-    std::vector<const clang::ReturnStmt *> found;
-    bool VisitReturnStmt(clang::ReturnStmt *stmt) {
-      found.push_back(stmt);
-      return true;
-    }
-  } returns;
-  returns.TraverseStmt(body);
+  std::vector<const clang::ReturnStmt *> returns = returnsIn(*body);
   if (!past_early_returns &&
-      (returns.found.size() > 1 ||
-       (returns.found.size() == 1 && body->body_back() != returns.found[0])))
+      (returns.size() > 1 || (returns.size() == 1 && body->body_back() != returns[0])))
     return {};
   Definition entry;
   entry.kind = Definition::Kind::OnEntry;
