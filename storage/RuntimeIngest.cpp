@@ -124,7 +124,10 @@ private:
         auto project = projects.find(name);
         if (project == projects.end())
           project = projects.emplace(name, projectIdFor(db_, name)).first;
-        fresh_.push_back(Fresh{i, project->second});
+        Fresh fresh;
+        fresh.index = i;
+        fresh.project = project->second;
+        fresh_.push_back(std::move(fresh));
       }
     }
   }
