@@ -25,21 +25,12 @@ struct ElementStore {
   const clang::BinaryOperator *store;
 };
 
-const clang::VarDecl *subscriptedArray(const clang::ArraySubscriptExpr &subscript) {
-  auto *ref = dyn_cast<clang::DeclRefExpr>(subscript.getBase()->IgnoreParenImpCasts());
-  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-  if (!var || !var->isLocalVarDecl() || var->isStaticLocal() ||
-      !subscript.getType()->isIntegralOrEnumerationType())
-    return nullptr;
-  return var;
-}
-
 std::optional<ElementStore> elementStore(const clang::Stmt *stmt) {
   auto *assign = dyn_cast_or_null<clang::BinaryOperator>(stmt);
   if (!assign || assign->getOpcode() != clang::BO_Assign)
     return std::nullopt;
   auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(assign->getLHS()->IgnoreParens());
-  const clang::VarDecl *array = subscript ? subscriptedArray(*subscript) : nullptr;
+  const clang::VarDecl *array = subscript ? ElementWrites::arrayOf(*subscript) : nullptr;
   if (!array)
     return std::nullopt;
   return ElementStore{array, subscript->getIdx(), assign};
@@ -103,6 +94,15 @@ bool freesArray(const clang::Stmt &use) {
 }
 
 } // namespace
+
+const clang::VarDecl *ElementWrites::arrayOf(const clang::ArraySubscriptExpr &subscript) {
+  auto *ref = dyn_cast<clang::DeclRefExpr>(subscript.getBase()->IgnoreParenImpCasts());
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || !var->isLocalVarDecl() || var->isStaticLocal() ||
+      !subscript.getType()->isIntegralOrEnumerationType())
+    return nullptr;
+  return var;
+}
 
 ElementWrites::ElementWrites(clang::ASTContext &ast, const clang::FunctionDecl *function)
     : ast_(ast) {

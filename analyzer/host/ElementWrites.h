@@ -24,6 +24,7 @@
 #include <vector>
 
 namespace clang {
+class ArraySubscriptExpr;
 class ASTContext;
 class BinaryOperator;
 class FunctionDecl;
@@ -46,6 +47,10 @@ public:
     // run of the group to the next.
     bool in_loop = false;
   };
+
+  // The local array of integers that `subscript` reads or writes an
+  // element of; null for any other subscript.
+  static const clang::VarDecl *arrayOf(const clang::ArraySubscriptExpr &subscript);
 
   // The groups that set the elements of `array`, in source order; null
   // when `array` is not an array of this kind (an element set another

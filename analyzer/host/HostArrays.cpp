@@ -21,8 +21,6 @@
 
 namespace gpurace::analyzer {
 
-using clang::dyn_cast;
-
 namespace {
 
 // The statement of a block that holds `expr`: the reads of one index in it
@@ -64,12 +62,11 @@ std::map<std::string, z3::expr> constantsOf(const z3::expr &e) {
 } // namespace
 
 std::optional<z3::expr> HostValues::elementValue(const clang::ArraySubscriptExpr &read) {
-  auto *ref = dyn_cast<clang::DeclRefExpr>(read.getBase()->IgnoreParenImpCasts());
-  auto *array = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  const clang::VarDecl *array = ElementWrites::arrayOf(read);
   if (!array || !host_)
     return std::nullopt;
   if (!element_writes_)
-    element_writes_ = std::make_unique<ElementWrites>(ast_, host_);
+    element_writes_ = std::make_shared<const ElementWrites>(ast_, host_);
   const auto *groups = element_writes_->groupsOf(*array);
   const clang::VarDecl *family = element_writes_->familyOf(*array);
   // A store's value that reads the family again is not followed twice.
@@ -141,20 +138,20 @@ HostValues::Renaming HostValues::freshRun(const std::vector<z3::expr> &values,
   // followed helper returns, stated apart from its body's), so that the
   // copied facts relate the run's values as the originals do.
   std::vector<Fact> facts = valueFacts();
+  std::vector<std::map<std::string, z3::expr>> mentioned;
+  for (const Fact &fact : facts)
+    mentioned.push_back(constantsOf(fact.term));
   std::vector<bool> tied(facts.size(), false);
   for (bool grown = true; grown;) {
     grown = false;
     for (size_t i = 0; i < facts.size(); ++i) {
-      if (tied[i])
-        continue;
-      std::map<std::string, z3::expr> mentioned = constantsOf(facts[i].term);
       bool meets = false;
-      for (const auto &entry : mentioned)
+      for (const auto &entry : mentioned[i])
         meets = meets || symbols.count(entry.first);
-      if (!meets)
+      if (tied[i] || !meets)
         continue;
       tied[i] = grown = true;
-      symbols.insert(mentioned.begin(), mentioned.end());
+      symbols.insert(mentioned[i].begin(), mentioned[i].end());
     }
   }
   for (const auto &[name, symbol] : symbols) {

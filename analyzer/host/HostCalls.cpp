@@ -55,10 +55,7 @@ const clang::ParmVarDecl *outParameter(const clang::CallExpr &call, const clang:
 // The constant a return gives back, as an integer (`true` is 1).
 std::optional<int64_t> returnedConstant(const clang::ReturnStmt &ret, const clang::ASTContext &ast) {
   const clang::Expr *value = ret.getRetValue();
-  clang::Expr::EvalResult constant;
-  if (!value || value->isValueDependent() || !value->EvaluateAsInt(constant, ast))
-    return std::nullopt;
-  return constant.Val.getInt().getExtValue();
+  return value ? integerConstant(*value, ast) : std::nullopt;
 }
 
 // The parents of `stmt` past parentheses and implicit conversions.
@@ -107,6 +104,7 @@ std::unique_ptr<HostValues> HostValues::calleeFrame(const clang::CallExpr &call,
   sibling = std::make_unique<HostValues>(ast_, symbols_, host_, &call, caller_);
   sibling->unknowns_ = unknowns_;
   sibling->following_families_ = following_families_;
+  sibling->element_writes_ = element_writes_;
   sibling->callee_depth_ = callee_depth_;
   auto frame = std::make_unique<HostValues>(ast_, symbols_, body, nullptr, sibling.get());
   frame->callee_depth_ = callee_depth_ + 1;

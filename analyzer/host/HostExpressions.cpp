@@ -158,6 +158,13 @@ bool callsTerminator(const clang::Stmt *stmt) {
   return false;
 }
 
+std::optional<int64_t> integerConstant(const clang::Expr &expr, const clang::ASTContext &ast) {
+  clang::Expr::EvalResult constant;
+  if (expr.isValueDependent() || !expr.EvaluateAsInt(constant, ast))
+    return std::nullopt;
+  return constant.Val.getInt().getExtValue();
+}
+
 std::vector<const clang::ReturnStmt *> returnsIn(const clang::Stmt &body) {
   struct Returns : clang::RecursiveASTVisitor<Returns> {
     std::vector<const clang::ReturnStmt *> found;

@@ -9,6 +9,8 @@
 #ifndef GPURACE_ANALYZER_HOST_HOSTEXPRESSIONS_H
 #define GPURACE_ANALYZER_HOST_HOSTEXPRESSIONS_H
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +67,10 @@ bool callsTerminator(const clang::Stmt *stmt);
 // [[noreturn]] function, or a visible function whose body always reaches
 // such a call (`void usage() { fprintf(stderr, ...); exit(1); }`).
 bool neverReturns(const clang::FunctionDecl &callee);
+
+// The value of an integer constant expression (`true` is 1); nothing
+// when `expr` is not one.
+std::optional<int64_t> integerConstant(const clang::Expr &expr, const clang::ASTContext &ast);
 
 // The return statements of a function body (those of lambdas inside it
 // too), in source order.

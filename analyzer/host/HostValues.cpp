@@ -427,11 +427,11 @@ std::optional<z3::expr> HostValues::defaultArgument(const clang::VarDecl &var) c
   auto *defaulted = index < call->getNumArgs()
                         ? dyn_cast<clang::CXXDefaultArgExpr>(call->getArg(index))
                         : nullptr;
-  clang::Expr::EvalResult constant;
-  if (!defaulted || defaulted->getExpr()->isValueDependent() ||
-      !defaulted->getExpr()->EvaluateAsInt(constant, ast_))
+  std::optional<int64_t> constant =
+      defaulted ? integerConstant(*defaulted->getExpr(), ast_) : std::nullopt;
+  if (!constant)
     return std::nullopt;
-  return arith_.constant(constant.Val.getInt().getExtValue(), kInt64);
+  return arith_.constant(*constant, kInt64);
 }
 
 const clang::Expr *HostValues::argumentFor(const clang::VarDecl &var) const {
@@ -491,9 +491,8 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
   if (!expr->getType()->isIntegralOrEnumerationType() &&
       !expr->getType()->isBooleanType())
     return std::nullopt;
-  clang::Expr::EvalResult constant;
-  if (!expr->isValueDependent() && expr->EvaluateAsInt(constant, ast_))
-    return arith_.constant(constant.Val.getInt().getExtValue(), kInt64);
+  if (std::optional<int64_t> constant = integerConstant(*expr, ast_))
+    return arith_.constant(*constant, kInt64);
   if (auto *cast = dyn_cast<clang::CastExpr>(expr)) {
     if (cast->getCastKind() != clang::CK_FloatingToIntegral)
       return value(cast->getSubExpr());

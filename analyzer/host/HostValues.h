@@ -388,7 +388,8 @@ private:
   // being decided.
   std::map<const clang::VarDecl *, std::optional<bool>> whole_floats_;
   // The function's array stores, found at the first element read.
-  std::unique_ptr<ElementWrites> element_writes_;
+  // Shared with the frames of this function that its calls make.
+  std::shared_ptr<const ElementWrites> element_writes_;
   // The array families being followed, shared by the frames of one call
   // chain: a helper that a store calls reads the family in a frame of its
   // own.
