@@ -17,6 +17,8 @@
 #include <clang/AST/ParentMapContext.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
+
 namespace gpurace::analyzer {
 
 using clang::dyn_cast;
@@ -58,39 +60,116 @@ std::optional<int64_t> returnedConstant(const clang::ReturnStmt &ret, const clan
   return value ? integerConstant(*value, ast) : std::nullopt;
 }
 
-// The parents of `stmt` past parentheses and implicit conversions.
-clang::DynTypedNodeList parentsPastCasts(const clang::Stmt &stmt, clang::ASTContext &ast) {
-  auto parents = ast.getParents(stmt);
-  while (!parents.empty() &&
-         (parents[0].get<clang::ImplicitCastExpr>() || parents[0].get<clang::ParenExpr>()))
-    parents = ast.getParents(parents[0]);
-  return parents;
-}
-
-// Whether `callee` ends in `return S;` and returns some other constant F
-// everywhere else (`return false;` on each failure, `return true;` last),
-// and the caller stops where the call returns F: `if (!load(...)) exit(1);`.
-// What reaches the callee's last statement is then what the caller sees.
-bool callerStopsOnEarlyReturns(const clang::CallExpr &call, const clang::FunctionDecl &callee,
-                               clang::ASTContext &ast) {
+// The constants `callee` returns on success and on failure: it ends in
+// `return S;` and returns 0 everywhere else (`return false;` on each
+// failure, `return true;` last).
+std::optional<int64_t> successConstant(const clang::FunctionDecl &callee, const clang::ASTContext &ast) {
   auto *body = dyn_cast_or_null<clang::CompoundStmt>(callee.getBody());
   auto *last = body && !body->body_empty() ? dyn_cast<clang::ReturnStmt>(body->body_back())
                                            : nullptr;
   std::optional<int64_t> success = last ? returnedConstant(*last, ast) : std::nullopt;
   if (!success || *success == 0)
-    return false;
+    return std::nullopt;
   for (const clang::ReturnStmt *ret : returnsIn(*body))
     if (ret != last && returnedConstant(*ret, ast) != std::optional<int64_t>(0))
-      return false;
-  // The call, negated, is the whole condition of an if that stops.
-  auto parents = parentsPastCasts(call, ast);
-  auto *negation = parents.empty() ? nullptr : parents[0].get<clang::UnaryOperator>();
-  if (!negation || negation->getOpcode() != clang::UO_LNot)
+      return std::nullopt;
+  return success;
+}
+
+// What a caller's test reads of a call's result: the call itself, or the
+// variable it initializes.
+struct ResultSubject {
+  const clang::CallExpr *call = nullptr;
+  const clang::VarDecl *var = nullptr;
+
+  bool is(const clang::Expr &expr) const {
+    const clang::Expr *bare = expr.IgnoreParenImpCasts();
+    if (auto *ref = dyn_cast<clang::DeclRefExpr>(bare))
+      return var && ref->getDecl() == var;
+    return bare == call;
+  }
+};
+
+// Whether `test` holds exactly where `subject` holds the failure value 0:
+// `!s`, `s == 0`, `s == false`, `s != S` (S the success value), either
+// way round, or a disjunct of such a test (`!a(...) || !b(...)`).
+bool testsFailure(const clang::Expr &test, const ResultSubject &subject, int64_t success,
+                  const clang::ASTContext &ast) {
+  const clang::Expr *bare = test.IgnoreParenImpCasts();
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(bare))
+    return unary->getOpcode() == clang::UO_LNot && subject.is(*unary->getSubExpr());
+  auto *binary = dyn_cast<clang::BinaryOperator>(bare);
+  if (!binary)
     return false;
-  parents = parentsPastCasts(*negation, ast);
-  auto *branch = parents.empty() ? nullptr : parents[0].get<clang::IfStmt>();
-  return branch && branch->getCond()->IgnoreParenImpCasts() == negation &&
-         terminates(*branch->getThen());
+  if (binary->getOpcode() == clang::BO_LOr)
+    return testsFailure(*binary->getLHS(), subject, success, ast) ||
+           testsFailure(*binary->getRHS(), subject, success, ast);
+  if (!binary->isEqualityOp())
+    return false;
+  const clang::Expr *other = nullptr;
+  if (subject.is(*binary->getLHS()))
+    other = binary->getRHS();
+  else if (subject.is(*binary->getRHS()))
+    other = binary->getLHS();
+  std::optional<int64_t> constant = other ? integerConstant(*other, ast) : std::nullopt;
+  if (!constant)
+    return false;
+  return binary->getOpcode() == clang::BO_EQ ? *constant == 0 : *constant == success;
+}
+
+// Whether `branch` stops the caller where `subject` failed: the test of
+// its condition, a then-branch that terminates.
+bool stopsWhereFailed(const clang::IfStmt *branch, const ResultSubject &subject, int64_t success,
+                      const clang::ASTContext &ast) {
+  return branch && !branch->getConditionVariable() &&
+         testsFailure(*branch->getCond(), subject, success, ast) && terminates(*branch->getThen());
+}
+
+// The if that tests `call`'s result where the caller reads it: `call` is
+// part of the if's condition, or initializes a variable that the statement
+// right after the declaration tests (`bool ok = load(...); if (!ok) ...`).
+const clang::IfStmt *testOfResult(const clang::CallExpr &call, ResultSubject &subject,
+                                  clang::ASTContext &ast) {
+  subject.call = &call;
+  auto parents = ast.getParents(call);
+  while (!parents.empty() && parents[0].get<clang::Expr>()) {
+    const clang::Expr *up = parents[0].get<clang::Expr>();
+    parents = ast.getParents(*up);
+    if (auto *branch = parents.empty() ? nullptr : parents[0].get<clang::IfStmt>())
+      return branch->getCond() == up ? branch : nullptr;
+  }
+  auto *var = parents.empty() ? nullptr : parents[0].get<clang::VarDecl>();
+  if (!var || !var->getType()->isScalarType() || var->getInit()->IgnoreParenImpCasts() != &call)
+    return nullptr;
+  auto decl_parents = ast.getParents(*var);
+  auto *decl = decl_parents.empty() ? nullptr : decl_parents[0].get<clang::DeclStmt>();
+  if (!decl || !decl->isSingleDecl())
+    return nullptr;
+  auto block_parents = ast.getParents(*decl);
+  auto *block = block_parents.empty() ? nullptr : block_parents[0].get<clang::CompoundStmt>();
+  if (!block)
+    return nullptr;
+  const auto *at = std::find(block->body_begin(), block->body_end(), decl);
+  if (at == block->body_end() || at + 1 == block->body_end())
+    return nullptr;
+  subject.var = var;
+  return dyn_cast<clang::IfStmt>(*(at + 1));
+}
+
+// Whether the caller goes on only where `callee` succeeded, so that what
+// reaches the callee's last statement is what the caller sees: `callee`
+// returns 0 on every failure and another constant last, and the caller's
+// test of the result stops it on failure (`if (!load(...)) exit(1);`,
+// `if (load(...) != true) { ...; return 1; }`, `bool ok = load(...);
+// if (ok == false) return;`).
+bool callerStopsOnEarlyReturns(const clang::CallExpr &call, const clang::FunctionDecl &callee,
+                               clang::ASTContext &ast) {
+  std::optional<int64_t> success = successConstant(callee, ast);
+  if (!success)
+    return false;
+  ResultSubject subject;
+  const clang::IfStmt *branch = testOfResult(call, subject, ast);
+  return stopsWhereFailed(branch, subject, *success, ast);
 }
 
 } // namespace

@@ -456,7 +456,7 @@ struct ReachingDefinitions::Walk {
     if (auto *expr = dyn_cast<clang::Expr>(&stmt))
       return assignment(*expr, std::move(in));
     if (isa<clang::DeclStmt>(stmt))
-      return unknown(stmt, "changed by '" + text(stmt) + "'");
+      return passedOut(stmt, std::move(in));
     return unknown(stmt, "changed inside '" + std::string(stmt.getStmtClassName()) + "'");
   }
 
@@ -737,15 +737,22 @@ struct ReachingDefinitions::Walk {
       d.whole = writtenField(*call, var, pointee).empty();
       return {d};
     }
-    if (const clang::CallExpr *call = passedTo(stmt)) {
-      Definition d;
-      d.kind = Definition::Kind::PassedOut;
-      d.value = call;
-      d.at = &stmt;
-      d.before = std::move(in);
-      return {d};
-    }
-    return unknown(stmt, "changed by '" + text(stmt) + "'");
+    return passedOut(stmt, std::move(in));
+  }
+
+  // What `stmt` leaves in the variable where it only hands it to a call by
+  // address or reference: `getSizes(&grid, &block);`,
+  // `bool ok = load(name, &width);`.
+  Definitions passedOut(const clang::Stmt &stmt, Definitions in) const {
+    const clang::CallExpr *call = passedTo(stmt);
+    if (!call)
+      return unknown(stmt, "changed by '" + text(stmt) + "'");
+    Definition d;
+    d.kind = Definition::Kind::PassedOut;
+    d.value = call;
+    d.at = &stmt;
+    d.before = std::move(in);
+    return {d};
   }
 
   // The one call of `stmt` that takes the variable by address or by

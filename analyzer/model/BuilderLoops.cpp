@@ -482,8 +482,10 @@ Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
                          ? uniformInLoops(var->getNameAsString(), t, iterations, per_block)
                          : symbols_.freshLocal(var->getNameAsString(), t);
     model_.imprecisions[value.decl().name().str()] = why;
+    Value held = var->getType()->isBooleanType() ? boolValue(arith_.toBool(value))
+                                                 : intValue(value, t);
     if (uniform || per_block)
-      shared.push_back({key, var, per_block, value});
+      shared.push_back({key, var, per_block, held.expr});
     if (it != state_.env.end() && it->second.kind == Value::Kind::Int &&
         !var->getType()->isBooleanType()) {
       z3::expr at_entry = asInt(it->second, t);
@@ -494,9 +496,7 @@ Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
         model_.thread_facts.push_back(
             z3::implies(arith_.powerOfTwoOrZero(at_entry, t), arith_.powerOfTwoOrZero(value, t)));
     }
-    state_.env.insert_or_assign(key, var->getType()->isBooleanType()
-                          ? boolValue(arith_.toBool(value))
-                          : intValue(value, t));
+    state_.env.insert_or_assign(key, held);
   }
   return shared;
 }
@@ -610,6 +610,15 @@ struct LocalWrites : clang::RecursiveASTVisitor<LocalWrites> {
       }
     return true;
   }
+  // Whether argument `i` of `call` binds a `const T &` parameter, through
+  // which the callee cannot write it.
+  static bool boundToConstReference(const clang::CallExpr &call, unsigned i) {
+    const clang::FunctionDecl *callee = call.getDirectCallee();
+    if (!callee || isa<clang::CXXOperatorCallExpr>(call) || i >= callee->getNumParams())
+      return false;
+    clang::QualType type = callee->getParamDecl(i)->getType();
+    return type->isLValueReferenceType() && type.getNonReferenceType().isConstQualified();
+  }
   bool VisitCallExpr(clang::CallExpr *call) {
     if (auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call);
         op && op->isAssignmentOp() && op->getNumArgs() > 0)
@@ -621,7 +630,7 @@ struct LocalWrites : clang::RecursiveASTVisitor<LocalWrites> {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     for (unsigned i = 0; i < call->getNumArgs(); ++i) {
       const clang::Expr *arg = call->getArg(i);
-      if (arg->isGLValue())
+      if (arg->isGLValue() && !boundToConstReference(*call, i))
         addressTaken(arg);
       if (!callee || !callee->hasBody())
         through_pointer |= arg->getType()->isPointerType() || arg->isGLValue();

@@ -189,9 +189,9 @@ int main() {
 
 TEST(HostValues, AnOutParameterOfALoaderIsWhatItLeavesWhereTheCallerStopsOnFailure) {
   // `load` returns false before it sets the size and true after. Where
-  // main returns on false, the launch sees only what the successful path
-  // leaves (256, race-free); where it only prints, a failed load leaves
-  // the size unset.
+  // main stops on false, however it tests the result, the launch sees only
+  // what the successful path leaves (256, race-free); where it goes on
+  // after a failure, a failed load leaves the size unset.
   const char *code = R"(
 bool load(const char *name, int &threads) {
   if (!name)
@@ -204,21 +204,38 @@ bool load(const char *name, int &threads) {
 }
 int main(int argc, char **argv) {
   int threads;
-  if (!load(argv[1], threads)) %s
+  %s
   float *out; cudaMalloc(&out, 1 << 22);
   fill<<<1024, threads>>>(out, 1 << 20);
 }
 )";
-  char stops[1024], goes_on[1024];
-  std::snprintf(stops, sizeof stops, code, "return 1;");
-  std::snprintf(goes_on, sizeof goes_on, code, "printf(\"no input\\n\");");
-  auto race_free = analyzeCode(withHost("#include <cstdio>\n" + std::string(stops)));
-  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
-  auto racy = analyzeCode(withHost("#include <cstdio>\n" + std::string(goes_on)));
-  auto found = findings(racy);
-  ASSERT_FALSE(found.empty()) << racy.DebugString();
-  EXPECT_TRUE(hasUnknownHostValue(found[0], "passed by address or reference to 'load'"))
-      << found[0].DebugString();
+  auto analyzeWith = [&](const char *test) {
+    char program[1024];
+    std::snprintf(program, sizeof program, code, test);
+    return analyzeCode(withHost("#include <cstdio>\n#include <cstdlib>\n" + std::string(program)));
+  };
+  for (const char *stops : {
+           "if (!load(argv[1], threads)) return 1;",
+           "if (load(argv[1], threads) != true) { printf(\"bad\\n\"); exit(1); }",
+           "if (load(argv[1], threads) == false || argc > 3) return 1;",
+           "bool ok = load(argv[1], threads);\n  if (!ok) return 1;",
+           "bool ok = load(argv[1], threads);\n  if (ok == 0) { printf(\"bad\\n\"); return 1; }",
+       }) {
+    auto race_free = analyzeWith(stops);
+    EXPECT_TRUE(findings(race_free).empty()) << stops << "\n" << race_free.DebugString();
+  }
+  for (const char *goes_on : {
+           "if (!load(argv[1], threads)) printf(\"no input\\n\");",
+           "if (load(argv[1], threads)) return 1;",
+           "if (!load(argv[1], threads) && argc > 3) return 1;",
+           "bool ok = load(argv[1], threads);\n  if (ok) return 1;",
+       }) {
+    auto racy = analyzeWith(goes_on);
+    auto found = findings(racy);
+    ASSERT_FALSE(found.empty()) << goes_on << "\n" << racy.DebugString();
+    EXPECT_TRUE(hasUnknownHostValue(found[0], "passed by address or reference to 'load'"))
+        << goes_on << "\n" << found[0].DebugString();
+  }
 }
 
 TEST(HostValues, ARaceFreeVerdictNamesTheCallItFollowed) {
