@@ -23,10 +23,10 @@ storeAnalysis(sql::Connection &db, const v1::UploadAnalysisRequest &request,
 
 // Stores a batch of runtime reports as if one after the other, each upload
 // id once: a report sent before, or earlier in the batch, is a duplicate.
-std::vector<RuntimeIngestResult>
-storeRuntimeReports(sql::Connection &db,
-                    const std::vector<v1::ReportRuntimeRequest> &requests,
-                    int64_t now);
+std::vector<RuntimeIngestResult> storeRuntimeReports(
+    sql::Connection &db,
+    const std::vector<const v1::ReportRuntimeRequest *> &requests,
+    int64_t now);
 
 // What a sighting on a branch does to the race's state there.
 v1::DetectionState afterSighting(v1::DetectionState before);

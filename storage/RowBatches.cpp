@@ -35,21 +35,32 @@ template <typename F> void inChunks(size_t n, F f) {
     f(first, std::min(kRowsPerStatement, n - first));
 }
 
-// Runs `select` + " IN (?, ...)" over `keys`, a chunk at a time, with the
-// `leading` values bound before the keys; calls `row` on each result row.
+// Keys per IN list of a read. A read waits for its answer (a round trip to
+// PostgreSQL, where a write is pipelined), so reads take larger chunks;
+// each list's length is a power of two, the last key repeated, so that
+// only a few statement texts are prepared.
+constexpr size_t kKeysPerQuery = 1024;
+
+// Runs `select` + " IN (?, ...)" over `keys`, kKeysPerQuery at a time, with
+// the `leading` values bound before the keys; calls `row` on each result
+// row.
 template <typename Key, typename Row, typename... Leading>
 void selectIn(Connection &db, const std::string &select,
               const std::vector<Key> &keys, Row row,
               const Leading &...leading) {
-  inChunks(keys.size(), [&](size_t begin, size_t count) {
-    Statement s = db.prepare(select + " IN (" + marks(count) + ")");
+  for (size_t begin = 0; begin < keys.size(); begin += kKeysPerQuery) {
+    size_t count = std::min(kKeysPerQuery, keys.size() - begin);
+    size_t slots = 1;
+    while (slots < count)
+      slots *= 2;
+    Statement s = db.prepare(select + " IN (" + marks(slots) + ")");
     int p = 0;
     (s.bind(++p, leading), ...);
-    for (size_t i = 0; i < count; ++i)
-      s.bind(++p, keys[begin + i]);
+    for (size_t i = 0; i < slots; ++i)
+      s.bind(++p, keys[begin + std::min(i, count - 1)]);
     while (s.step())
       row(s);
-  });
+  }
 }
 
 } // namespace

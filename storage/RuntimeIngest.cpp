@@ -79,7 +79,8 @@ struct Fresh {
 
 class Batch {
 public:
-  Batch(Connection &db, const std::vector<v1::ReportRuntimeRequest> &requests,
+  Batch(Connection &db,
+        const std::vector<const v1::ReportRuntimeRequest *> &requests,
         int64_t now)
       : db_(db), requests_(requests), now_(now), results_(requests.size()) {}
 
@@ -96,20 +97,20 @@ public:
 
 private:
   const v1::ReportRuntimeRequest &request(const Fresh &f) const {
-    return requests_[f.index];
+    return *requests_[f.index];
   }
 
   // Answers the reports stored before and the repeats of an upload id; the
   // rest are fresh, with their projects found or created.
   void findFresh() {
     std::vector<std::string> ids;
-    for (const auto &r : requests_)
-      ids.push_back(r.upload_id());
+    for (const auto *r : requests_)
+      ids.push_back(r->upload_id());
     std::map<std::string, std::string> stored = findUploads(db_, ids);
     std::map<std::string, size_t> first;
     std::map<std::string, int64_t> projects;
     for (size_t i = 0; i < requests_.size(); ++i) {
-      const std::string &id = requests_[i].upload_id();
+      const std::string &id = requests_[i]->upload_id();
       if (auto found = stored.find(id); found != stored.end()) {
         auto ack =
             parseBlob<v1::UploadAnalysisResponse>(found->second, "upload");
@@ -120,7 +121,7 @@ private:
         repeats_.emplace_back(i, earlier->second);
       } else {
         first.emplace(id, i);
-        const std::string &name = requests_[i].metadata().project();
+        const std::string &name = requests_[i]->metadata().project();
         auto project = projects.find(name);
         if (project == projects.end())
           project = projects.emplace(name, projectIdFor(db_, name)).first;
@@ -246,7 +247,7 @@ private:
   }
 
   Connection &db_;
-  const std::vector<v1::ReportRuntimeRequest> &requests_;
+  const std::vector<const v1::ReportRuntimeRequest *> &requests_;
   int64_t now_;
   std::vector<RuntimeIngestResult> results_;
   std::vector<Fresh> fresh_;
@@ -264,9 +265,10 @@ private:
 } // namespace
 
 std::vector<RuntimeIngestResult>
-storeRuntimeReports(Connection &db,
-                    const std::vector<v1::ReportRuntimeRequest> &requests,
-                    int64_t now) {
+storeRuntimeReports(
+    Connection &db,
+    const std::vector<const v1::ReportRuntimeRequest *> &requests,
+    int64_t now) {
   return Batch(db, requests, now).store();
 }
 

@@ -103,18 +103,97 @@ SqlRaceStore::reportRuntime(const v1::ReportRuntimeRequest &request) {
   return results->front();
 }
 
+// Batches of reports that arrive while the writer is busy are written
+// together when it is free, in one transaction: a commit waits for its
+// flush to disk, and the reports of many agents then share one. The
+// outcome is the one the batches would have had one after the other, in
+// the order they arrived. Should the shared transaction fail, each batch
+// is written again alone, so that a batch that fails takes none of the
+// others with it.
 Result<std::vector<RuntimeIngestResult>> SqlRaceStore::reportRuntimeBatch(
     const std::vector<v1::ReportRuntimeRequest> &requests) {
   for (const v1::ReportRuntimeRequest &request : requests)
     if (Status s = storage::validateRuntimeReport(request); !s.ok())
       return s;
-  return write([&] {
+  PendingReports mine;
+  mine.requests = &requests;
+  {
+    std::lock_guard<std::mutex> lock(pending_mutex_);
+    pending_.push_back(&mine);
+  }
+  std::lock_guard<std::mutex> lock(writer_mutex_);
+  while (true) {
+    {
+      std::lock_guard<std::mutex> pending(pending_mutex_);
+      if (mine.outcome)
+        return std::move(*mine.outcome);
+    }
+    writePendingReports();
+  }
+}
+
+namespace {
+
+// The most reports one shared transaction writes; the batches after them
+// wait for the next.
+constexpr size_t kReportsPerTransaction = 256;
+
+} // namespace
+
+void SqlRaceStore::writePendingReports() {
+  std::vector<PendingReports *> group;
+  std::vector<const v1::ReportRuntimeRequest *> all;
+  {
+    std::lock_guard<std::mutex> lock(pending_mutex_);
+    while (!pending_.empty() &&
+           (group.empty() || all.size() + pending_.front()->requests->size() <=
+                                 kReportsPerTransaction)) {
+      group.push_back(pending_.front());
+      pending_.pop_front();
+      for (const v1::ReportRuntimeRequest &r : *group.back()->requests)
+        all.push_back(&r);
+    }
+  }
+  auto together = storeReports(all);
+  std::vector<Result<std::vector<RuntimeIngestResult>>> outcomes;
+  if (together.ok()) {
+    auto next = together->begin();
+    for (PendingReports *p : group) {
+      auto end = next + static_cast<std::ptrdiff_t>(p->requests->size());
+      outcomes.emplace_back(std::vector<RuntimeIngestResult>(
+          std::make_move_iterator(next), std::make_move_iterator(end)));
+      next = end;
+    }
+  } else if (group.size() == 1) {
+    outcomes.push_back(together.status());
+  } else {
+    for (PendingReports *p : group) {
+      std::vector<const v1::ReportRuntimeRequest *> alone;
+      for (const v1::ReportRuntimeRequest &r : *p->requests)
+        alone.push_back(&r);
+      outcomes.push_back(storeReports(alone));
+    }
+  }
+  std::lock_guard<std::mutex> lock(pending_mutex_);
+  for (size_t i = 0; i < group.size(); ++i)
+    group[i]->outcome = std::move(outcomes[i]);
+}
+
+Result<std::vector<RuntimeIngestResult>> SqlRaceStore::storeReports(
+    const std::vector<const v1::ReportRuntimeRequest *> &requests) {
+  try {
     Transaction transaction(*writer_);
     auto results =
         storage::storeRuntimeReports(*writer_, requests, storage::nowMicros());
     transaction.commit();
     return results;
-  });
+  } catch (const StatusError &e) {
+    return e.status;
+  } catch (const std::exception &e) {
+    // Every batch of the group is answered, whatever went wrong.
+    return Status::internal(std::string("storing runtime reports: ") +
+                            e.what());
+  }
 }
 
 Result<v1::ListProjectsResponse> SqlRaceStore::listProjects() {

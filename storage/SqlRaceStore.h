@@ -15,8 +15,10 @@
 #include "storage/RaceStore.h"
 #include "storage/SqlConnection.h"
 
+#include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace gpurace {
 
@@ -73,10 +75,27 @@ private:
   template <typename F> auto write(F &&f) -> Result<decltype(f())>;
   template <typename F> auto read(F &&f) -> Result<decltype(f())>;
 
+  // A batch of runtime reports waiting for the writer, and its outcome
+  // once written.
+  struct PendingReports {
+    const std::vector<v1::ReportRuntimeRequest> *requests = nullptr;
+    std::optional<Result<std::vector<RuntimeIngestResult>>> outcome;
+  };
+  // Writes the batches waiting at the head of pending_ (the writer lock
+  // held), in one transaction, and sets their outcomes.
+  void writePendingReports();
+  Result<std::vector<RuntimeIngestResult>>
+  storeReports(const std::vector<const v1::ReportRuntimeRequest *> &requests);
+
   std::string db_;
   StoreOptions options_;
   std::mutex writer_mutex_;
   std::unique_ptr<sql::Connection> writer_;
+  // Runtime batches that wait for writer_mutex_ are written together by
+  // whichever of their callers gets it first: one transaction, one commit
+  // (one flush to disk) for all of them.
+  std::mutex pending_mutex_;
+  std::deque<PendingReports *> pending_;
   std::mutex reader_mutex_;
   std::unique_ptr<sql::Connection> reader_;
 };

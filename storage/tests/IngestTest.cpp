@@ -1,8 +1,11 @@
 // Storing uploads: deduplication, the lifecycle across runs, idempotency,
 // runtime confirmation, and bad input that stores nothing.
+#include "storage/Connect.h"
 #include "storage/tests/StoreTestSupport.h"
 
+#include <atomic>
 #include <cmath>
+#include <thread>
 
 namespace gpurace::testing {
 namespace {
@@ -221,6 +224,149 @@ TEST_P(IngestTest, BatchStoresWhatItsReportsOneByOneStore) {
     EXPECT_EQ(got->runs(i).metadata().SerializeAsString(),
               want->runs(i).metadata().SerializeAsString());
   }
+}
+
+// Batches that arrive together from many streams may share a
+// transaction; each is stored exactly once whichever way they are grouped:
+// every report is a run, a repeated upload id (sent by two streams) is
+// stored once and both get its run, and every observation counts.
+TEST_P(IngestTest, ConcurrentBatchesAreEachStoredOnce) {
+  constexpr int kStreams = 8, kBatches = 4, kReports = 3;
+  std::vector<std::vector<std::vector<v1::ReportRuntimeRequest>>> sent(
+      kStreams);
+  for (int t = 0; t < kStreams; ++t)
+    for (int b = 0; b < kBatches; ++b) {
+      std::vector<v1::ReportRuntimeRequest> batch;
+      for (int r = 0; r < kReports; ++r) {
+        // Streams 0 and 1 send the same ids: one of each pair is a retry.
+        std::string id = "s" + std::to_string(t < 2 ? 0 : t) + "-" +
+                         std::to_string(b) + "-" + std::to_string(r);
+        batch.push_back(runtimeReport(
+            id, {"v1:r" + std::to_string((t + b) % 5), "v1:r9"},
+            r % 2 ? "dev" : "main"));
+      }
+      sent[t].push_back(batch);
+    }
+  std::vector<std::vector<RuntimeIngestResult>> got(kStreams);
+  std::atomic<int> ready{0};
+  std::vector<std::thread> streams;
+  for (int t = 0; t < kStreams; ++t)
+    streams.emplace_back([&, t] {
+      ++ready;
+      while (ready < kStreams)
+        std::this_thread::yield();
+      for (const auto &batch : sent[t]) {
+        auto stored = store->reportRuntimeBatch(batch);
+        ASSERT_TRUE(stored.ok()) << stored.status().message;
+        ASSERT_EQ(stored->size(), batch.size());
+        got[t].insert(got[t].end(), stored->begin(), stored->end());
+      }
+    });
+  for (auto &s : streams)
+    s.join();
+
+  std::map<std::string, std::set<std::string>> runs_of_id;
+  std::set<std::string> runs;
+  int duplicates = 0;
+  for (int t = 0; t < kStreams; ++t) {
+    ASSERT_EQ(got[t].size(), size_t{kBatches * kReports});
+    for (size_t i = 0; i < got[t].size(); ++i) {
+      const auto &report = sent[t][i / kReports][i % kReports];
+      runs_of_id[report.upload_id()].insert(got[t][i].run_id);
+      runs.insert(got[t][i].run_id);
+      duplicates += got[t][i].duplicate;
+      if (!got[t][i].duplicate)
+        EXPECT_EQ(got[t][i].observations, 2u);
+    }
+  }
+  // 7 streams' worth of distinct ids; stream 1 repeats stream 0's.
+  EXPECT_EQ(runs.size(), size_t{7 * kBatches * kReports});
+  EXPECT_EQ(duplicates, kBatches * kReports);
+  for (const auto &[id, ids] : runs_of_id)
+    EXPECT_EQ(ids.size(), 1u) << id;
+
+  v1::ListRunsRequest all;
+  all.set_page_size(1000);
+  auto listed = store->listRuns(all);
+  ASSERT_TRUE(listed.ok()) << listed.status().message;
+  EXPECT_EQ(listed->runs_size(), 7 * kBatches * kReports);
+  // v1:r9 is in every stored report, each observation counted 3 times.
+  auto main = racesByFingerprint(*store, "main");
+  auto dev = racesByFingerprint(*store, "dev");
+  EXPECT_EQ(main["v1:r9"].occurrence_count(), 3u * 7 * kBatches * kReports);
+  uint64_t counted = 0;
+  for (int r = 0; r < 5; ++r) {
+    std::string fp = "v1:r" + std::to_string(r);
+    counted += main.count(fp) ? main[fp].occurrence_count()
+                              : dev[fp].occurrence_count();
+  }
+  EXPECT_EQ(counted, 3u * 7 * kBatches * kReports);
+}
+
+// A batch that the database refuses (here a trigger refuses its run) is
+// answered with the error and leaves nothing, and the batches written in
+// the same transaction as it are written again without it.
+TEST_P(IngestTest, RefusedBatchTakesNoOtherBatchWithIt) {
+  {
+    auto db = sql::connect(this->db);
+    if (GetParam() == Backend::kSqlite)
+      db->exec("CREATE TRIGGER refuse_boom BEFORE INSERT ON runs "
+               "WHEN NEW.commit_sha = 'boom' "
+               "BEGIN SELECT RAISE(ABORT, 'boom refused'); END");
+    else
+      db->exec("CREATE FUNCTION refuse_boom() RETURNS trigger "
+               "LANGUAGE plpgsql AS $$ BEGIN IF NEW.commit_sha = 'boom' THEN "
+               "RAISE EXCEPTION 'boom refused'; END IF; RETURN NEW; END $$; "
+               "CREATE TRIGGER refuse_boom BEFORE INSERT ON runs FOR EACH ROW "
+               "EXECUTE FUNCTION refuse_boom()");
+  }
+  constexpr int kStreams = 6, kBatches = 3;
+  std::atomic<int> ready{0}, refused{0};
+  std::vector<std::thread> streams;
+  for (int t = 0; t < kStreams; ++t)
+    streams.emplace_back([&, t] {
+      ++ready;
+      while (ready < kStreams)
+        std::this_thread::yield();
+      for (int b = 0; b < kBatches; ++b) {
+        std::string id = std::to_string(t) + "-" + std::to_string(b);
+        std::vector<v1::ReportRuntimeRequest> batch = {
+            runtimeReport("ok-" + id, {"v1:r1", "v1:r2"}),
+            runtimeReport("late-" + id, {"v1:r3"})};
+        bool boom = t % 2 == 1 && b == 1;
+        if (boom)
+          batch[1].mutable_metadata()->set_commit("boom");
+        auto stored = store->reportRuntimeBatch(batch);
+        if (boom) {
+          ++refused;
+          ASSERT_FALSE(stored.ok());
+          EXPECT_NE(stored.status().message.find("boom refused"),
+                    std::string::npos)
+              << stored.status().message;
+        } else {
+          ASSERT_TRUE(stored.ok()) << stored.status().message;
+          EXPECT_FALSE((*stored)[0].duplicate);
+        }
+      }
+    });
+  for (auto &s : streams)
+    s.join();
+  EXPECT_EQ(refused, kStreams / 2);
+
+  // Every batch but the refused ones, both of their reports.
+  const uint32_t stored = 2 * (kStreams * kBatches - kStreams / 2);
+  v1::ListRunsRequest all;
+  all.set_page_size(1000);
+  auto listed = store->listRuns(all);
+  ASSERT_TRUE(listed.ok()) << listed.status().message;
+  EXPECT_EQ(listed->runs_size(), static_cast<int>(stored));
+  auto races = racesByFingerprint(*store, "main");
+  EXPECT_EQ(races["v1:r1"].occurrence_count(), 3u * stored / 2);
+  EXPECT_EQ(races["v1:r3"].occurrence_count(), 3u * stored / 2);
+  // A refused report's id was not recorded: sent again, it is stored.
+  auto again = store->reportRuntime(runtimeReport("ok-1-1", {"v1:r1"}));
+  ASSERT_TRUE(again.ok()) << again.status().message;
+  EXPECT_FALSE(again->duplicate);
 }
 
 // More findings than one statement's rows: races known from an earlier
