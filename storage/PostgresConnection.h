@@ -39,6 +39,9 @@ public:
   Statement prepare(const std::string &sql) override;
   void exec(const std::string &sql) override;
   int changes() const override { return changes_; }
+  void insertRows(const std::string &table,
+                  const std::vector<std::string> &columns,
+                  const Rows &rows) override;
   int schemaVersion() override;
   void setSchemaVersion(int version) override;
   void beginWrite() override;

@@ -315,19 +315,11 @@ void setLatestStates(
 }
 
 void recordRunRaces(Connection &db, const std::vector<RunRaceRow> &rows) {
-  inChunks(rows.size(), [&](size_t first, size_t count) {
-    Statement s = db.prepare("INSERT INTO run_races(run_id, race_id, state) "
-                             "VALUES " +
-                             valueRows(count, 3) + " ON CONFLICT DO NOTHING");
-    for (size_t i = 0; i < count; ++i) {
-      const RunRaceRow &row = rows[first + i];
-      int p = static_cast<int>(3 * i);
-      s.bind(p + 1, row.run)
-          .bind(p + 2, row.race)
-          .bind(p + 3, static_cast<int64_t>(row.state));
-    }
-    s.runDeferred();
-  });
+  sql::Rows values(3);
+  for (const RunRaceRow &row : rows)
+    values.integer(row.run).integer(row.race).integer(
+        static_cast<int64_t>(row.state));
+  db.insertRows("run_races", {"run_id", "race_id", "state"}, values);
 }
 
 namespace {
@@ -358,24 +350,18 @@ void addToCounters(Connection &db, int64_t now,
 void addOccurrences(Connection &db, int64_t now,
                     const std::vector<OccurrenceRow> &occurrences) {
   std::map<int64_t, int64_t> counts;
-  inChunks(occurrences.size(), [&](size_t first, size_t count) {
-    Statement s = db.prepare(
-        "INSERT INTO occurrences(race_id, run_id, seen_at, count, detail) "
-        "VALUES " +
-        valueRows(count, 5));
-    for (size_t i = 0; i < count; ++i) {
-      const OccurrenceRow &row = occurrences[first + i];
-      auto n = static_cast<int64_t>(row.occurrence.count());
-      counts[row.race] += n;
-      int p = static_cast<int>(5 * i);
-      s.bind(p + 1, row.race)
-          .bind(p + 2, row.run)
-          .bind(p + 3, now)
-          .bind(p + 4, n)
-          .bindBlob(p + 5, row.occurrence.SerializeAsString());
-    }
-    s.runDeferred();
-  });
+  sql::Rows values(5);
+  for (const OccurrenceRow &row : occurrences) {
+    auto n = static_cast<int64_t>(row.occurrence.count());
+    counts[row.race] += n;
+    values.integer(row.race)
+        .integer(row.run)
+        .integer(now)
+        .integer(n)
+        .blob(row.occurrence.SerializeAsString());
+  }
+  db.insertRows("occurrences", {"race_id", "run_id", "seen_at", "count", "detail"},
+                values);
   addToCounters(db, now, counts);
 }
 

@@ -83,14 +83,15 @@ struct RunRaceRow {
   int64_t run = 0, race = 0;
   v1::DetectionState state = v1::DETECTION_STATE_UNSPECIFIED;
 };
-// recordRunRace for each row.
+// What each run did to each race: one row per (run, race), which no
+// earlier call recorded (a repeat fails the transaction).
 void recordRunRaces(sql::Connection &db, const std::vector<RunRaceRow> &rows);
 
 struct OccurrenceRow {
   int64_t race = 0, run = 0;
   v1::Occurrence occurrence;
 };
-// addOccurrence for each row, in order; each race's counters move once.
+// An occurrence per row, in order; each race's counters move once.
 void addOccurrences(sql::Connection &db, int64_t now,
                     const std::vector<OccurrenceRow> &occurrences);
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace gpurace::sql {
 
@@ -116,6 +117,41 @@ private:
   PreparedStatement *prepared_;
 };
 
+// Rows for Connection::insertRows: each row's values in the order of the
+// columns, added one after the other.
+class Rows {
+public:
+  struct Value {
+    enum class Kind { kInteger, kText, kBlob } kind = Kind::kInteger;
+    int64_t integer = 0;
+    std::string bytes;
+  };
+
+  explicit Rows(size_t columns) : columns_(columns) {}
+  Rows &integer(int64_t value) {
+    values_.push_back({Value::Kind::kInteger, value, std::string()});
+    return *this;
+  }
+  Rows &text(std::string value) {
+    values_.push_back({Value::Kind::kText, 0, std::move(value)});
+    return *this;
+  }
+  Rows &blob(std::string bytes) {
+    values_.push_back({Value::Kind::kBlob, 0, std::move(bytes)});
+    return *this;
+  }
+
+  size_t columns() const { return columns_; }
+  size_t size() const { return values_.size() / columns_; }
+  const Value &at(size_t row, size_t column) const {
+    return values_[row * columns_ + column];
+  }
+
+private:
+  size_t columns_;
+  std::vector<Value> values_;
+};
+
 class Connection {
 public:
   virtual ~Connection() = default;
@@ -126,6 +162,15 @@ public:
   virtual void exec(const std::string &sql) = 0;
   // Rows changed by the last INSERT, UPDATE or DELETE.
   virtual int changes() const = 0;
+
+  // Inserts `rows` into `table`'s `columns`, with no result and no
+  // conflict clause: a row that breaks a constraint fails the statement,
+  // and its transaction. A write like Statement::runDeferred (its error
+  // may surface later). Here multi-row INSERTs; PostgreSQL streams the
+  // rows with COPY instead, which it neither parses nor plans per row.
+  virtual void insertRows(const std::string &table,
+                          const std::vector<std::string> &columns,
+                          const Rows &rows);
 
   // The schema version the migrations have brought the database to.
   virtual int schemaVersion() = 0;

@@ -1,7 +1,8 @@
 // The libpq layer on a real PostgreSQL server: values round-trip exactly,
 // '?' in a literal is text, a NUL byte in text is refused rather than cut,
 // a connection the server dropped fails one statement, then reconnects,
-// and deferred writes are pipelined, their errors failing the transaction.
+// deferred writes are pipelined, their errors failing the transaction, and
+// rows inserted with COPY arrive exactly.
 #include "storage/PostgresConnection.h"
 #include "storage/tests/StoreTestSupport.h"
 
@@ -135,6 +136,72 @@ TEST_F(PostgresConnectionTest, DeferredWritesArePipelinedAndTheirErrorsFail) {
   ASSERT_TRUE(rows.step());
   EXPECT_EQ(rows.integer(0), 3);
   EXPECT_EQ(rows.integer(1), 3);
+}
+
+// insertRows streams the rows with COPY in its binary format: integers at
+// both ends of their range, text with the characters COPY's text format
+// escapes, every byte value in a blob, empty values. A row that breaks a
+// constraint fails its transaction, which leaves nothing, and the
+// connection serves the next one.
+TEST_F(PostgresConnectionTest, InsertedRowsArriveExactly) {
+  db->exec("CREATE TABLE t (i BIGINT PRIMARY KEY, s TEXT, b BYTEA)");
+  std::string bytes;
+  for (int c = 0; c < 256; ++c)
+    bytes += static_cast<char>(c);
+  const std::string text = "tab\there\nnewline \\N \\ back\rslash ✓ '?'";
+  sql::Rows rows(3);
+  rows.integer(std::numeric_limits<int64_t>::min()).text(text).blob(bytes);
+  rows.integer(std::numeric_limits<int64_t>::max()).text("").blob("");
+  for (int64_t i = 1; i <= 1000; ++i)
+    rows.integer(i).text(std::to_string(i)).blob(std::string(i % 7, '\0'));
+  {
+    sql::Transaction transaction(*db);
+    db->prepare("INSERT INTO t VALUES (?, ?, ?)")
+        .bind(1, int64_t{-5})
+        .bind(2, std::string("before"))
+        .bindBlob(3, std::string("x"))
+        .runDeferred();
+    db->insertRows("t", {"i", "s", "b"}, rows);
+    EXPECT_EQ(db->changes(), 1002);
+    transaction.commit();
+  }
+  sql::Statement s = db->prepare("SELECT i, s, b FROM t ORDER BY i LIMIT 3");
+  ASSERT_TRUE(s.step());
+  EXPECT_EQ(s.integer(0), std::numeric_limits<int64_t>::min());
+  EXPECT_EQ(s.text(1), text);
+  EXPECT_EQ(s.blob(2), bytes);
+  ASSERT_TRUE(s.step());
+  EXPECT_EQ(s.integer(0), -5);
+  ASSERT_TRUE(s.step());
+  EXPECT_EQ(s.integer(0), 1);
+  EXPECT_EQ(s.blob(2), std::string(1, '\0'));
+  sql::Statement last = db->prepare(
+      "SELECT s, length(b), count(*) OVER () FROM t ORDER BY i DESC LIMIT 1");
+  ASSERT_TRUE(last.step());
+  EXPECT_EQ(last.text(0), "");
+  EXPECT_EQ(last.integer(1), 0);
+  EXPECT_EQ(last.integer(2), 1003);
+
+  {
+    sql::Transaction transaction(*db);
+    sql::Rows clash(3);
+    clash.integer(5000).text("new").blob("");
+    clash.integer(7).text("taken").blob("");
+    try {
+      db->insertRows("t", {"i", "s", "b"}, clash);
+      transaction.commit();
+      ADD_FAILURE() << "the duplicate key did not fail";
+    } catch (const sql::StatusError &e) {
+      EXPECT_NE(e.status.message.find("duplicate key"), std::string::npos)
+          << e.status.message;
+    }
+  }
+  sql::Statement count = db->prepare("SELECT count(*) FROM t");
+  ASSERT_TRUE(count.step());
+  EXPECT_EQ(count.integer(0), 1003);
+  sql::Statement none = db->prepare("SELECT count(*) FROM t WHERE i = 5000");
+  ASSERT_TRUE(none.step());
+  EXPECT_EQ(none.integer(0), 0);
 }
 
 } // namespace
