@@ -134,5 +134,65 @@ TEST(PostgresConnection, UnreachableServerIsUnavailableAndHidesThePassword) {
   EXPECT_EQ(store.status().message.find("s3cret"), std::string::npos);
 }
 
+// Migration 5 (the count index, PostgreSQL only) on a database written at
+// version 4: the races and their counts stay, the count sort reads them in
+// order, and only PostgreSQL gets the index; SQLite records the version.
+class CountIndexMigration : public ::testing::TestWithParam<Backend> {};
+
+TEST_P(CountIndexMigration, Version4DatabaseKeepsItsDataAndGetsTheIndex) {
+  TempDir dir;
+  auto db = freshDatabase(GetParam(), dir);
+  if (!db)
+    GTEST_SKIP() << "PostgreSQL tests skipped: "
+                 << PostgresCluster::unavailableReason();
+  {
+    auto connection = sql::connect(*db);
+    for (int version = 1; version <= 4; ++version) {
+      connection->exec(storage::migrationText(version, connection->dialect()));
+      connection->setSchemaVersion(version);
+    }
+  }
+  {
+    // Races and counts as version 4 writes them: the store runs on the
+    // version 4 schema, marked as the latest so that it opens as it is.
+    auto connection = sql::connect(*db);
+    connection->setSchemaVersion(storage::latestSchemaVersion());
+    auto store = openStore(*db);
+    ASSERT_TRUE(store);
+    ASSERT_TRUE(store->reportRuntime(
+                         runtimeReport("r1", {"v1:aa", "v1:bb", "v1:aa"}))
+                    .ok());
+    ASSERT_TRUE(
+        store->reportRuntime(runtimeReport("r2", {"v1:aa", "v1:cc"})).ok());
+    store.reset();
+    connection->setSchemaVersion(4);
+  }
+  auto store = openStore(*db);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(store->schemaVersion().value(), 5);
+  v1::ListRacesRequest request;
+  request.mutable_filter()->set_project("demo");
+  request.set_order_by("-occurrences");
+  auto page = store->listRaces(request);
+  ASSERT_TRUE(page.ok()) << page.status().message;
+  ASSERT_EQ(page->races_size(), 3);
+  EXPECT_EQ(page->races(0).candidate().fingerprint(), "v1:aa");
+  EXPECT_EQ(page->races(0).occurrence_count(), 3u * 3u);
+  EXPECT_EQ(page->races(1).occurrence_count(), 3u);
+  EXPECT_EQ(page->races(2).occurrence_count(), 3u);
+
+  auto connection = sql::connect(*db);
+  sql::Statement index = connection->prepare(
+      GetParam() == Backend::kPostgres
+          ? "SELECT COUNT(*) FROM pg_indexes WHERE indexname = "
+            "'race_counters_by_count'"
+          : "SELECT COUNT(*) FROM sqlite_master WHERE name = "
+            "'race_counters_by_count'");
+  ASSERT_TRUE(index.step());
+  EXPECT_EQ(index.integer(0), GetParam() == Backend::kPostgres ? 1 : 0);
+}
+
+INSTANTIATE_BACKEND_TESTS(CountIndexMigration);
+
 } // namespace
 } // namespace gpurace::testing
