@@ -136,7 +136,7 @@ namespace {
 
 // The most reports one shared transaction writes; the batches after them
 // wait for the next.
-constexpr size_t kReportsPerTransaction = 256;
+constexpr size_t kReportsPerTransaction = 1024;
 
 } // namespace
 
