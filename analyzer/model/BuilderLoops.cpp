@@ -252,6 +252,7 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   setCounters(state_, per_iteration, heads);
 
   z3::expr enters = shape.cond ? asBool(eval(shape.cond)) : ctx().bool_val(true);
+  std::optional<ConstantLoop> constant = constantLoop(loop, shape, entry, k, enters);
   state_.pc = state_.pc && enters;
   z3::expr head_pc = state_.pc;
   loop_exits_.push_back({switches_.size(), frames_.size(), {}});
@@ -338,6 +339,8 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
                                : symbols_.freshLocal("exitway", kInt64);
     keepBreakValues(breaks, enters, k, exit_k, way, entry.pc, assigned, locals_at_entry);
   }
+  if (constant && breaks.empty())
+    leaveConstantLoop(*constant, stepped, trips, exit_k, entry.pc);
 }
 
 void Builder::keepBreakValues(const std::vector<State> &breaks, const z3::expr &enters,

@@ -432,6 +432,30 @@ private:
   std::optional<z3::expr> monotoneBound(const clang::Stmt &loop, const clang::VarDecl &var,
                                         const z3::expr &at_entry, const z3::expr &value,
                                         IntType type) const;
+  // A loop that runs the same known number of times in every thread
+  // (BuilderConstantLoops.cpp): its trip count, and each variable it
+  // scales by a constant from a constant start with its value at the head
+  // of each iteration and past the last (`values[trips]`).
+  struct TabulatedVariable {
+    std::string key;
+    IntType type;
+    z3::expr head;
+    std::vector<int64_t> values;
+  };
+  struct ConstantLoop {
+    int64_t trips = 0;
+    std::vector<TabulatedVariable> variables;
+  };
+  // Evaluates the loop's condition `enters` (at the head of iteration `k`)
+  // iteration by iteration and states the variables' values for `k`;
+  // nothing where the condition reads anything else.
+  std::optional<ConstantLoop> constantLoop(const clang::Stmt &loop, const LoopShape &shape,
+                                           const State &entry, const z3::expr &k,
+                                           const z3::expr &enters);
+  // After a constant loop that no thread breaks out of: its trip count, the
+  // iteration every thread leaves in, and the values it leaves.
+  void leaveConstantLoop(const ConstantLoop &loop, const std::vector<SteppedVariable> &stepped,
+                         const z3::expr &trips, const z3::expr &exit_k, const z3::expr &entry_pc);
   // A loop variable that `havoc` gives one value for all threads in the
   // same iterations (of the block, with `per_block`): `head` at iteration k.
   struct SharedLoopValue {

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 namespace gpurace::analyzer::testing {
@@ -277,6 +278,58 @@ int main() { int *a; cudaMalloc(&a, 64 * 4); hand<<<1, 32>>>(a); }
   auto races = findings(result, v1::RACE_CLASS_INTRA_WARP);
   ASSERT_FALSE(races.empty()) << result.DebugString();
   EXPECT_EQ(races.front().witness().byte_offset(), 0) << races.front().witness().DebugString();
+}
+
+TEST(LoopInduction, ALoopOfConstantBoundsHoldsKnownValuesInEachIteration) {
+  // `off` halves from 128 while `d` doubles from 1: with `d < 128` the
+  // loop runs 7 times and its last iteration has `off` 1, so thread t
+  // writes `a[t]` there and the read after the loop (no barrier between)
+  // meets only its own write. Stopped one step early, the last `off` is 2
+  // and thread t's write of a[2t] meets thread 2t's read.
+  const char *code = R"(
+__global__ void steps(int *out) {
+  __shared__ int a[128];
+  int t = threadIdx.x;
+  a[t] = 0;
+  int off = 128;
+  for (int d = 1; d < %s; d *= 2) {
+    off >>= 1;
+    __syncthreads();
+    if (t < d)
+      a[off * t] += 1;
+  }
+  out[t] = a[t];
+}
+int main() { int *o; cudaMalloc(&o, 4096); steps<<<1, 128>>>(o); }
+)";
+  char full[1024], early[1024];
+  std::snprintf(full, sizeof full, code, "128");
+  std::snprintf(early, sizeof early, code, "64");
+  auto proved = analyzeCode(full);
+  EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
+  EXPECT_EQ(proved.candidates_size(), 0) << proved.DebugString();
+  auto racy = analyzeCode(early);
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_EQ(found.front().witness().byte_offset() % 8, 0) << found.front().DebugString();
+}
+
+TEST(LoopInduction, ABoolTheLoopWritesStaysABoolAfterIt) {
+  // The flag flips in every iteration, alike for all threads; after the
+  // loop it picks a slot per thread either way.
+  auto result = analyzeCode(R"(
+__global__ void pick(float *out, int n, int passes) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  bool front = true;
+  for (int p = 0; p < passes; ++p)
+    front = !front;
+  if (i < n)
+    out[front ? i : n + i] = 1.0f;
+}
+int main() { float *o; cudaMalloc(&o, 1 << 20); pick<<<64, 256>>>(o, 1 << 14, 5); }
+)");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
 }
 
 } // namespace
