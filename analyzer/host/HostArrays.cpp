@@ -21,7 +21,12 @@
 
 namespace gpurace::analyzer {
 
+using clang::dyn_cast;
+
 namespace {
+
+// Constant tables longer than this are left unknown.
+constexpr uint64_t kMaxTableEntries = 256;
 
 // The statement of a block that holds `expr`: the reads of one index in it
 // see one element, whatever runs before or after.
@@ -60,6 +65,35 @@ std::map<std::string, z3::expr> constantsOf(const z3::expr &e) {
 }
 
 } // namespace
+
+std::optional<z3::expr> HostValues::tableElement(const clang::ArraySubscriptExpr &read) {
+  auto *ref = dyn_cast<clang::DeclRefExpr>(read.getBase()->IgnoreParenImpCasts());
+  auto *table = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  const auto *shape = table ? ast_.getAsConstantArrayType(table->getType()) : nullptr;
+  if (!shape || !ast_.getBaseElementType(table->getType()).isConstQualified() ||
+      !shape->getElementType()->isIntegralOrEnumerationType() || !table->getInit())
+    return std::nullopt;
+  auto *entries = dyn_cast<clang::InitListExpr>(table->getInit()->IgnoreImplicit());
+  uint64_t size = shape->getSize().getZExtValue();
+  if (!entries || size == 0 || size > kMaxTableEntries)
+    return std::nullopt;
+  std::vector<int64_t> values(size, 0);
+  for (unsigned i = 0; i < entries->getNumInits() && i < size; ++i) {
+    std::optional<int64_t> entry = integerConstant(*entries->getInit(i), ast_);
+    if (!entry)
+      return std::nullopt;
+    values[i] = *entry;
+  }
+  std::optional<z3::expr> index = value(read.getIdx());
+  if (!index)
+    return std::nullopt;
+  // Past the end is undefined: the last entry stands for it.
+  z3::expr out = arith_.constant(values.back(), kInt64);
+  for (size_t i = values.size() - 1; i-- > 0;)
+    out = z3::ite(*index == arith_.constant(static_cast<int64_t>(i), kInt64),
+                  arith_.constant(values[i], kInt64), out);
+  return out;
+}
 
 std::optional<z3::expr> HostValues::elementValue(const clang::ArraySubscriptExpr &read) {
   const clang::VarDecl *array = ElementWrites::arrayOf(read);

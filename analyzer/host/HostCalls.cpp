@@ -199,6 +199,8 @@ void HostValues::adoptValueFacts(HostValues &frame, HostValues &sibling) {
 z3::expr HostValues::passedOutValue(const Definition &definition, const clang::VarDecl &var,
                                     const std::string &field) {
   const auto &call = *clang::cast<clang::CallExpr>(definition.value);
+  if (std::optional<z3::expr> chosen = cudaOutValue(call, var, field))
+    return *chosen;
   std::string callee_name = call.getDirectCallee()->getNameAsString();
   std::unique_ptr<HostValues> sibling;
   std::unique_ptr<HostValues> frame = calleeFrame(call, sibling);

@@ -586,9 +586,12 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
   if (auto *call = dyn_cast<clang::CallExpr>(expr->IgnoreParenImpCasts()))
     if (std::optional<z3::expr> returned = returnedValue(*call))
       return returned;
-  if (auto *element = dyn_cast<clang::ArraySubscriptExpr>(expr->IgnoreParenImpCasts()))
+  if (auto *element = dyn_cast<clang::ArraySubscriptExpr>(expr->IgnoreParenImpCasts())) {
+    if (std::optional<z3::expr> entry = tableElement(*element))
+      return entry;
     if (std::optional<z3::expr> stored = elementValue(*element))
       return stored;
+  }
   // A value the host reads from its input (argv, files, calls whose bodies
   // are not followed): unknown, constrained only by the facts around it.
   z3::expr unknown = symbols_.shared(unknownName(*expr), kInt64);

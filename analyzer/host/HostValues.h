@@ -159,6 +159,13 @@ private:
                           const std::string &field);
   std::optional<z3::expr> returnedField(const clang::CallExpr &call, const clang::VarDecl &var,
                                         const std::string &field);
+  // What cudaMallocPitch or cudaMalloc3D leaves in its pitch (a value at
+  // least the width asked for) and in a pitched pointer's xsize and ysize
+  // (CudaOutParameters.cpp); nothing for other calls and fields.
+  std::optional<z3::expr> cudaOutValue(const clang::CallExpr &call, const clang::VarDecl &var,
+                                       const std::string &field);
+  // `field` (width, height or depth) of a cudaExtent argument.
+  std::optional<z3::expr> extentField(const clang::Expr &extent, const std::string &field);
   // What a call returns as an integer: `min`/`max` of two integers, or
   // what a callee whose body is visible returns (`iDivUp(w, 16)`), read in
   // a frame of its own; nothing when neither.
@@ -304,6 +311,10 @@ private:
   // one statement (HostArrays.cpp); nothing when the array is not one of
   // those (ElementWrites.h).
   std::optional<z3::expr> elementValue(const clang::ArraySubscriptExpr &read);
+  // An element of a constant table (`const int sizes[] = {227, 256, 720}`)
+  // at the index the read's index takes: that index picks the value, so
+  // two tables read at one index agree on the entry.
+  std::optional<z3::expr> tableElement(const clang::ArraySubscriptExpr &read);
   std::optional<std::map<const clang::VarDecl *, z3::expr>>
   familyElements(const std::vector<const ElementWrites::Group *> &groups,
                  const std::string &name);

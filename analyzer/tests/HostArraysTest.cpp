@@ -96,6 +96,56 @@ TEST(HostArrays, AnArrayHandedToACallIsNotFollowed) {
   EXPECT_TRUE(named) << found[0].DebugString();
 }
 
+TEST(HostArrays, ConstantTablesReadAtOneIndexGiveOneEntry) {
+  // Widths and strides of a size table, read at one index: each entry's
+  // stride covers its width, so rows never overlap; with the strides in
+  // the other order the second entry's stride (64) is under its width.
+  auto tables = [](const char *strides) {
+    return std::string(kRowsKernel) + "int main() {\n  const int widths[] = {64, 128};\n" +
+           "  const int strides[] = " + strides + ";\n" + R"(
+  float *out; cudaMalloc(&out, 1 << 22);
+  for (int i = 0; i < 2; i++)
+    rows<<<dim3(4, 64), dim3(32, 1)>>>(out, widths[i], 64, strides[i]);
+}
+)";
+  };
+  auto proved = analyzeCode(tables("{64, 160}"));
+  EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
+  EXPECT_TRUE(findings(proved).empty()) << proved.DebugString();
+  auto racy = analyzeCode(tables("{160, 64}"));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  for (const auto &p : found.front().witness().parameters())
+    if (p.name() == "stride")
+      EXPECT_EQ(p.value(), "64") << found.front().DebugString();
+}
+
+TEST(HostArrays, APitchFromCudaMallocPitchCoversTheRowItWasAskedFor) {
+  // The pitch is the runtime's choice, at least the row's bytes: rows
+  // stepped by it never overlap; stepped by half of it they may.
+  auto pitched = [](const char *step) {
+    return std::string(R"(
+#include <cstdlib>
+#include <cuda_runtime.h>
+__global__ void rows(float *base, size_t step, int w, int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y;
+  if (x < w && y < h)
+    ((float *)((char *)base + y * step))[x] = 0.0f;
+}
+int main(int argc, char **argv) {
+  int w = atoi(argv[1]);
+  float *base; size_t pitch;
+  cudaMallocPitch((void **)&base, &pitch, w * sizeof(float), 64);
+  rows<<<dim3((w + 127) / 128, 64), 128>>>(base, )") + step + ", w, 64);\n}\n";
+  };
+  auto proved = analyzeCode(pitched("pitch"));
+  EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
+  EXPECT_TRUE(findings(proved).empty()) << proved.DebugString();
+  auto racy = analyzeCode(pitched("pitch / 2"));
+  EXPECT_FALSE(findings(racy).empty()) << racy.DebugString();
+}
+
 TEST(HostArrays, AParameterLeftToItsDefaultIsTheDefault) {
   // alignUp(n) rounds up to 32: the stride covers the width. With the
   // default unread, `m` could be 1 and the stride anything from w up.

@@ -1,0 +1,84 @@
+//===- CudaOutParameters.cpp - what CUDA allocation calls leave in a pitch -===//
+//
+// cudaMallocPitch and cudaMalloc3D choose a row pitch the host cannot know
+// (it depends on the device's alignment), but the runtime guarantees that
+// a row fits in it: the pitch is at least the width in bytes asked for.
+// cudaMalloc3D also records the extent it was given in the pitched
+// pointer's xsize and ysize. Kernels indexed `row = base + y * pitch` are
+// race-free only with these facts.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/host/HostValues.h"
+
+#include "analyzer/host/HostExpressions.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+
+namespace gpurace::analyzer {
+
+using clang::dyn_cast;
+
+namespace {
+
+// The make_cudaExtent(w, h, d) call an extent argument is, past the
+// conversions and temporaries around it.
+const clang::CallExpr *madeExtent(const clang::Expr &extent) {
+  const clang::Expr *e = extent.IgnoreImplicit();
+  if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
+    e = temp->getSubExpr()->IgnoreImplicit();
+  if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e); construct && construct->getNumArgs() == 1)
+    e = construct->getArg(0)->IgnoreImplicit();
+  auto *make = dyn_cast<clang::CallExpr>(e);
+  const clang::FunctionDecl *callee = make ? make->getDirectCallee() : nullptr;
+  return callee && callee->getName() == "make_cudaExtent" && make->getNumArgs() == 3 ? make
+                                                                                    : nullptr;
+}
+
+} // namespace
+
+std::optional<z3::expr> HostValues::extentField(const clang::Expr &extent,
+                                                const std::string &field) {
+  if (const clang::CallExpr *make = madeExtent(extent)) {
+    int index = field == "width" ? 0 : field == "height" ? 1 : 2;
+    return value(make->getArg(index));
+  }
+  return structField(&extent, field);
+}
+
+std::optional<z3::expr> HostValues::cudaOutValue(const clang::CallExpr &call,
+                                                 const clang::VarDecl &var,
+                                                 const std::string &field) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  std::string name = callee ? callee->getNameAsString() : "";
+  std::optional<z3::expr> width;
+  std::string what;
+  if (name == "cudaMallocPitch" && call.getNumArgs() == 4 && field.empty() &&
+      referencedVar(call.getArg(1)) == &var) {
+    width = value(call.getArg(2));
+    what = "pitch";
+  } else if (name == "cudaMalloc3D" && call.getNumArgs() == 2 &&
+             referencedVar(call.getArg(0)) == &var) {
+    if (field == "xsize")
+      return extentField(*call.getArg(1), "width");
+    if (field == "ysize")
+      return extentField(*call.getArg(1), "height");
+    if (field != "pitch")
+      return std::nullopt;
+    width = extentField(*call.getArg(1), "width");
+    what = var.getNameAsString() + ".pitch";
+  } else {
+    return std::nullopt;
+  }
+  // The pitch itself is the device's choice: a symbol of its own per call.
+  z3::expr pitch = symbols_.shared(unknownName(call) + ":" + what, kInt64);
+  noteUnknown(pitch, "host '" + what + "' is the pitch '" + name + "' chooses", what, &call);
+  if (width && stated_.insert(pitch.decl().name().str()).second)
+    value_facts_.push_back(fact(arith_.lessEq(*width, pitch, true), v1::HOST_FACT_KIND_ALLOCATION,
+                                "'" + what + "' from '" + name + "' >= the width it was asked for",
+                                call));
+  return pitch;
+}
+
+} // namespace gpurace::analyzer
