@@ -99,10 +99,14 @@ Builder::constantLoop(const clang::Stmt &loop, const LoopShape &shape, const Sta
       v.values.push_back(*next);
     }
   }
-  for (const TabulatedVariable &v : out.variables)
+  for (const TabulatedVariable &v : out.variables) {
     for (int64_t j = 0; j < out.trips; ++j)
       model_.thread_facts.push_back(k != arith_.constant(j, kInt64) ||
                                     v.head == arith_.constant(v.values[j], v.type));
+    // Known in every iteration, the value is no longer over-approximated.
+    if (v.head.is_app())
+      model_.imprecisions.erase(v.head.decl().name().str());
+  }
   model_.thread_facts.push_back(k < arith_.constant(out.trips, kInt64) || !entry.pc);
   return out;
 }

@@ -379,7 +379,8 @@ int main() {
   bool names_pitch = false;
   for (const auto &proof : result.race_freedom_proofs())
     for (const auto &a : proof.assumptions())
-      names_pitch |= a.description() == "pitch of 'volume' >= its width";
+      names_pitch |= a.description() ==
+                     "'volume.pitch' from 'cudaMalloc3D' >= the width it was asked for";
   EXPECT_TRUE(names_pitch) << result.DebugString();
 }
 
