@@ -286,9 +286,12 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
     KernelModel::IterationSync unequal{k, iterations_, advances[i],
                                        arith_.sub(at_end[i], heads[i])};
     z3::expr total = uniformInLoops(nameOf(i), kInt64, iterations_);
+    // A thread's own iteration counts only where it entered it; a loop it
+    // never entered leaves the count as it was.
+    model_.thread_facts.push_back(arith_.lessEq(zero64(), total, true));
     model_.thread_facts.push_back(
         arith_.lessEq(arith_.add(unequal.head, unequal.per_iteration), total, true) ||
-        !entry.pc);
+        !head_pc);
     after.push_back(arith_.add(at_entry[i], total));
     model_.iteration_syncs.push_back(unequal);
   }
