@@ -40,6 +40,11 @@ const clang::CallExpr *madeExtent(const clang::Expr &extent) {
 
 std::optional<z3::expr> HostValues::extentField(const clang::Expr &extent,
                                                 const std::string &field) {
+  // A local extent initialized once by make_cudaExtent is that call.
+  if (const clang::VarDecl *local = referencedVar(&extent))
+    if (local->hasLocalStorage() && local->getInit() && !assignedOutsideInit(*local))
+      if (const clang::CallExpr *make = madeExtent(*local->getInit()))
+        return extentField(*make, field);
   if (const clang::CallExpr *make = madeExtent(extent)) {
     int index = field == "width" ? 0 : field == "height" ? 1 : 2;
     return value(make->getArg(index));

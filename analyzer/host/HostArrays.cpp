@@ -32,15 +32,9 @@ constexpr uint64_t kMaxTableEntries = 256;
 // see one element, whatever runs before or after.
 const clang::Stmt *enclosingStatement(const clang::Expr &expr, clang::ASTContext &ast) {
   const clang::Stmt *statement = &expr;
-  for (auto parents = ast.getParents(expr); !parents.empty();
-       parents = ast.getParents(parents[0])) {
-    if (parents[0].get<clang::CompoundStmt>())
-      return statement;
-    if (const auto *parent = parents[0].get<clang::Stmt>())
-      statement = parent;
-    else
-      break;
-  }
+  for (const clang::Stmt *parent = parentStatement(ast, expr);
+       parent && !clang::isa<clang::CompoundStmt>(parent); parent = parentStatement(ast, *parent))
+    statement = parent;
   return statement;
 }
 

@@ -128,21 +128,9 @@ std::optional<z3::expr> HostValues::volumeBytes(const clang::Expr *pointer_arg,
   finder.TraverseStmt(host_->getBody());
   if (finder.calls.size() != 1)
     return std::nullopt;
-  const clang::Expr *extent = finder.calls.front()->getArg(1)->IgnoreImplicit();
-  if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(extent))
-    extent = temp->getSubExpr()->IgnoreImplicit();
-  if (auto *construct = dyn_cast<clang::CXXConstructExpr>(extent))
-    if (construct->getNumArgs() == 1)
-      extent = construct->getArg(0)->IgnoreImplicit();
-  if (const clang::VarDecl *local = referencedVar(extent))
-    if (local->getInit() && !assignedOutsideInit(*local))
-      extent = local->getInit()->IgnoreImplicit();
-  auto *make = dyn_cast<clang::CallExpr>(extent->IgnoreImplicit());
-  if (!make || !make->getDirectCallee() ||
-      make->getDirectCallee()->getName() != "make_cudaExtent" || make->getNumArgs() != 3)
-    return std::nullopt;
-  auto width = value(make->getArg(0)), height = value(make->getArg(1)),
-       depth = value(make->getArg(2));
+  const clang::Expr &extent = *finder.calls.front()->getArg(1);
+  auto width = extentField(extent, "width"), height = extentField(extent, "height"),
+       depth = extentField(extent, "depth");
   if (!width || !height || !depth)
     return std::nullopt;
   z3::expr pitch = fieldSymbolFor(*volume, "pitch");

@@ -131,22 +131,20 @@ bool stopsWhereFailed(const clang::IfStmt *branch, const ResultSubject &subject,
 const clang::IfStmt *testOfResult(const clang::CallExpr &call, ResultSubject &subject,
                                   clang::ASTContext &ast) {
   subject.call = &call;
-  auto parents = ast.getParents(call);
-  while (!parents.empty() && parents[0].get<clang::Expr>()) {
-    const clang::Expr *up = parents[0].get<clang::Expr>();
-    parents = ast.getParents(*up);
-    if (auto *branch = parents.empty() ? nullptr : parents[0].get<clang::IfStmt>())
-      return branch->getCond() == up ? branch : nullptr;
+  const clang::Stmt *outermost = &call; // the outermost expression around the call
+  const clang::Stmt *parent = parentStatement(ast, call);
+  for (; parent && isa<clang::Expr>(parent); parent = parentStatement(ast, *parent))
+    outermost = parent;
+  if (parent) {
+    auto *branch = dyn_cast<clang::IfStmt>(parent);
+    return branch && branch->getCond() == outermost ? branch : nullptr;
   }
-  auto *var = parents.empty() ? nullptr : parents[0].get<clang::VarDecl>();
+  auto *decl = dyn_cast_or_null<clang::DeclStmt>(parentStatement(ast, *outermost, true));
+  auto *var = decl && decl->isSingleDecl() ? dyn_cast<clang::VarDecl>(decl->getSingleDecl())
+                                           : nullptr;
   if (!var || !var->getType()->isScalarType() || var->getInit()->IgnoreParenImpCasts() != &call)
     return nullptr;
-  auto decl_parents = ast.getParents(*var);
-  auto *decl = decl_parents.empty() ? nullptr : decl_parents[0].get<clang::DeclStmt>();
-  if (!decl || !decl->isSingleDecl())
-    return nullptr;
-  auto block_parents = ast.getParents(*decl);
-  auto *block = block_parents.empty() ? nullptr : block_parents[0].get<clang::CompoundStmt>();
+  auto *block = dyn_cast_or_null<clang::CompoundStmt>(parentStatement(ast, *decl));
   if (!block)
     return nullptr;
   const auto *at = std::find(block->body_begin(), block->body_end(), decl);

@@ -7,6 +7,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/StmtCXX.h>
 
 #include <algorithm>
@@ -17,6 +18,14 @@ namespace gpurace::analyzer {
 using clang::dyn_cast;
 using clang::dyn_cast_or_null;
 using clang::isa;
+
+const clang::Stmt *parentStatement(clang::ASTContext &ast, const clang::Stmt &stmt,
+                                   bool through_declarations) {
+  auto parents = ast.getParents(stmt);
+  if (through_declarations && !parents.empty() && parents[0].get<clang::VarDecl>())
+    parents = ast.getParents(parents[0]);
+  return parents.empty() ? nullptr : parents[0].get<clang::Stmt>();
+}
 
 const clang::VarDecl *referencedVar(const clang::Expr *e) {
   e = e->IgnoreParenCasts();

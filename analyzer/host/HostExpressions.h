@@ -28,6 +28,12 @@ class VarDecl;
 
 namespace gpurace::analyzer {
 
+// The statement `stmt` is a part of: its parent, when that is a statement.
+// With `through_declarations`, an initializer's parent is the statement
+// that declares its variable (`int n = f();`). Nothing at the top.
+const clang::Stmt *parentStatement(clang::ASTContext &ast, const clang::Stmt &stmt,
+                                   bool through_declarations = false);
+
 // The variable `e` names, or whose address it takes (`&n`).
 const clang::VarDecl *referencedVar(const clang::Expr *e);
 

@@ -107,14 +107,10 @@ void HostValues::addGuard(const clang::Stmt &stmt, std::vector<Fact> &facts) {
 bool HostValues::contains(const clang::Stmt &outer, const clang::Stmt &inner) const {
   if (&outer == &inner)
     return true;
-  for (auto parents = ast_.getParents(inner); !parents.empty();
-       parents = ast_.getParents(parents[0])) {
-    const clang::Stmt *parent = parents[0].get<clang::Stmt>();
-    if (!parent)
-      return false;
+  for (const clang::Stmt *parent = parentStatement(ast_, inner); parent;
+       parent = parentStatement(ast_, *parent))
     if (parent == &outer)
       return true;
-  }
   return false;
 }
 
@@ -131,11 +127,8 @@ bool HostValues::changedBeforeLaunch(const clang::Stmt &body,
       return true;
     // A write after the launch in a loop around both still comes first
     // on that loop's next iteration.
-    for (auto parents = ast_.getParents(*write); !parents.empty();
-         parents = ast_.getParents(parents[0])) {
-      const clang::Stmt *parent = parents[0].get<clang::Stmt>();
-      if (!parent || parent == &body)
-        break;
+    for (const clang::Stmt *parent = parentStatement(ast_, *write); parent && parent != &body;
+         parent = parentStatement(ast_, *parent)) {
       if ((isa<clang::ForStmt>(parent) || isa<clang::WhileStmt>(parent) ||
            isa<clang::DoStmt>(parent)) &&
           contains(*parent, *launch_))
@@ -249,14 +242,9 @@ std::vector<Fact> HostValues::dominatingFacts() {
   // The statement below `child` on the way up: for a switch, the statement
   // of its body that holds the launch.
   const clang::Stmt *grandchild = nullptr;
-  for (auto parents = ast_.getParents(*launch_); !parents.empty();
-       parents = ast_.getParents(parents[0])) {
-    const clang::Stmt *parent = parents[0].get<clang::Stmt>();
-    // `int ret = run(...)`: up through the declaration to its statement.
-    if (!parent && parents[0].get<clang::VarDecl>())
-      continue;
-    if (!parent)
-      break;
+  // `int ret = run(...)`: up through the declaration to its statement.
+  for (const clang::Stmt *parent = parentStatement(ast_, *launch_, true); parent;
+       parent = parentStatement(ast_, *parent, true)) {
     if (isa<clang::CompoundStmt>(parent)) {
       addPrecedingGuards(*parent, child, facts);
     } else if (auto *if_stmt = dyn_cast<clang::IfStmt>(parent)) {

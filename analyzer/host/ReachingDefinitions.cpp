@@ -220,13 +220,10 @@ bool ReachingDefinitions::contains(const clang::Stmt &outer, const clang::Stmt &
   if (&outer == &inner)
     return true;
   // Through declarations too: an initializer's parent is its variable.
-  for (auto parents = ast_.getParents(inner); !parents.empty();
-       parents = ast_.getParents(parents[0])) {
-    if (parents[0].get<clang::Stmt>() == &outer)
+  for (const clang::Stmt *parent = parentStatement(ast_, inner, true); parent;
+       parent = parentStatement(ast_, *parent, true))
+    if (parent == &outer)
       return true;
-    if (!parents[0].get<clang::Stmt>() && !parents[0].get<clang::VarDecl>())
-      return false;
-  }
   return false;
 }
 
