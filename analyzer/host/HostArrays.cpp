@@ -38,6 +38,28 @@ const clang::Stmt *enclosingStatement(const clang::Expr &expr, clang::ASTContext
   return statement;
 }
 
+// The groups that may have set the element `read` reads. A read at a
+// constant index (`block[1]`) sees no group that stores at another
+// constant index: `block[0] = 32; block[1] = 2;` sets two elements, not
+// one of two values.
+std::vector<const ElementWrites::Group *>
+groupsStoringAt(const std::vector<const ElementWrites::Group *> &groups,
+                const clang::ArraySubscriptExpr &read, const clang::ASTContext &ast) {
+  std::optional<int64_t> index = integerConstant(*read.getIdx(), ast);
+  if (!index)
+    return groups;
+  std::vector<const ElementWrites::Group *> storing;
+  for (const ElementWrites::Group *group : groups) {
+    auto *store = dyn_cast<clang::ArraySubscriptExpr>(
+        group->stores.begin()->second->getLHS()->IgnoreParenImpCasts());
+    std::optional<int64_t> stored_at = store ? integerConstant(*store->getIdx(), ast)
+                                             : std::nullopt;
+    if (!stored_at || *stored_at == *index)
+      storing.push_back(group);
+  }
+  return storing;
+}
+
 void collectConstants(const z3::expr &e, std::map<std::string, z3::expr> &out,
                       std::set<unsigned> &seen) {
   if (!seen.insert(e.id()).second)
@@ -108,8 +130,10 @@ std::optional<z3::expr> HostValues::elementValue(const clang::ArraySubscriptExpr
     std::string name = std::to_string(statement->getBeginLoc().getRawEncoding()) + ":" + index +
                        callChainSuffix();
     following_families_->insert(family);
-    std::optional<std::map<const clang::VarDecl *, z3::expr>> values =
-        familyElements(*groups, name);
+    std::vector<const ElementWrites::Group *> storing = groupsStoringAt(*groups, read, ast_);
+    std::optional<std::map<const clang::VarDecl *, z3::expr>> values;
+    if (!storing.empty())
+      values = familyElements(storing, name);
     following_families_->erase(family);
     known = element_reads_.emplace(key, std::move(values)).first;
   }

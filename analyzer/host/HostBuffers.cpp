@@ -36,14 +36,7 @@ struct AllocationFinder : clang::RecursiveASTVisitor<AllocationFinder> {
     return callee && (callee->getName() == "malloc" || callee->getName() == "calloc");
   }
   bool VisitCallExpr(clang::CallExpr *call) {
-    const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || call->getNumArgs() < 2)
-      return true;
-    std::string name = callee->getNameAsString();
-    if ((name == "cudaMalloc" || name == "cudaMallocManaged" ||
-         name == "cudaMallocPitch" || name == "cudaMallocHost" ||
-         name == "cudaHostAlloc") &&
-        referencedVar(call->getArg(0)) == pointer)
+    if (allocatesInto(*call, *pointer))
       allocations.push_back(call);
     return true;
   }

@@ -89,6 +89,15 @@ bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast) {
          !from->isNullPointerConstant(ast, clang::Expr::NPC_ValueDependentIsNotNull);
 }
 
+bool allocatesInto(const clang::CallExpr &call, const clang::VarDecl &pointer) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  if (!callee || call.getNumArgs() < 2 || referencedVar(call.getArg(0)) != &pointer)
+    return false;
+  std::string name = callee->getNameAsString();
+  return name == "cudaMalloc" || name == "cudaMallocManaged" || name == "cudaMallocPitch" ||
+         name == "cudaMallocHost" || name == "cudaHostAlloc";
+}
+
 namespace {
 
 // Visible functions that only call one that never returns are followed

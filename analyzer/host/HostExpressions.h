@@ -60,6 +60,10 @@ std::string shortSourceText(const clang::Stmt &stmt, const clang::SourceManager 
 // allocation (a call, a new-expression) nor null.
 bool copiesPointer(const clang::Expr *from, clang::ASTContext &ast);
 
+// Whether `call` allocates a device or pinned buffer into `pointer`
+// (`cudaMalloc(&pointer, bytes)` and its kin).
+bool allocatesInto(const clang::CallExpr &call, const clang::VarDecl &pointer);
+
 // `std::swap(a, b)`: the two variables exchange their values.
 bool isStdSwap(const clang::CallExpr &call);
 

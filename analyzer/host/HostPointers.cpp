@@ -79,6 +79,49 @@ bool onlyFilledInPlace(const clang::VarDecl &var, const clang::FunctionDecl &fun
   return !finder.changed;
 }
 
+// `bufs[i] = p;` where `p` is declared in the assignment's own block, set
+// by an allocation call between its declaration and the assignment, and
+// read nowhere else: each time the block runs, the element takes over a
+// new buffer that nothing else points to (`float *p; cudaMalloc(&p, n);
+// bufs[i] = p;`), as `cudaMalloc(&bufs[i], n)` would.
+bool movesFreshAllocation(const clang::BinaryOperator &assignment, clang::ASTContext &ast) {
+  auto *ref = dyn_cast<clang::DeclRefExpr>(assignment.getRHS()->IgnoreParenCasts());
+  auto *pointer = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  auto *block = dyn_cast_or_null<clang::CompoundStmt>(parentStatement(ast, assignment));
+  if (!pointer || !block || !pointer->getType()->isPointerType() ||
+      !pointer->isLocalVarDecl() || pointer->isStaticLocal() || pointer->hasInit())
+    return false;
+  struct Uses : clang::RecursiveASTVisitor<Uses> {
+    const clang::VarDecl *pointer;
+    int reads = 0, allocations = 0;
+    bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *) {
+      return true; // sizeof(*p) reads nothing
+    }
+    bool VisitCallExpr(clang::CallExpr *call) {
+      allocations += allocatesInto(*call, *pointer);
+      return true;
+    }
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+      reads += ref->getDecl() == pointer;
+      return true;
+    }
+  } before, after;
+  before.pointer = after.pointer = pointer;
+  bool declared = false, assigned = false;
+  for (const clang::Stmt *statement : block->body()) {
+    if (auto *decl = dyn_cast<clang::DeclStmt>(statement))
+      for (const clang::Decl *d : decl->decls())
+        declared = declared || d == pointer;
+    if (statement == &assignment)
+      assigned = true;
+    else if (declared)
+      (assigned ? after : before).TraverseStmt(const_cast<clang::Stmt *>(statement));
+  }
+  // The only reads: the allocation's `&p` before, the assignment itself.
+  return declared && assigned && before.allocations == 1 && before.reads == 1 &&
+         after.reads == 0;
+}
+
 } // namespace
 
 const clang::Expr *HostValues::viewInitializer(const clang::VarDecl &var) const {
@@ -114,7 +157,8 @@ bool HostValues::setFromPointer(llvm::function_ref<bool(const clang::Expr &)> ta
     bool found = false;
     bool VisitBinaryOperator(clang::BinaryOperator *op) {
       if (op->isAssignmentOp() && target(*op->getLHS()->IgnoreParenCasts()) &&
-          (op->getOpcode() != clang::BO_Assign || copiesPointer(op->getRHS(), *ast)))
+          (op->getOpcode() != clang::BO_Assign ||
+           (copiesPointer(op->getRHS(), *ast) && !movesFreshAllocation(*op, *ast))))
         found = true;
       return !found;
     }

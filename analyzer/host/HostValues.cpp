@@ -70,6 +70,24 @@ bool HostValues::assignedOutsideInit(const clang::VarDecl &var) const {
 
 namespace {
 
+// C's signed division truncates toward zero, and its remainder takes the
+// dividend's sign; the solver's integer div and mod round down (for a
+// positive divisor). A size read from the command line may be negative:
+// `(n + 1) / 2` of n == -2 is 0, not -1.
+z3::expr cDivision(const Arith &arith, const z3::expr &a, const z3::expr &b, bool is_signed,
+                   bool remainder) {
+  auto solverOp = [&](const z3::expr &x) {
+    return remainder ? arith.rem(x, b, is_signed) : arith.div(x, b, is_signed);
+  };
+  if (arith.mode() != OverflowMode::Math || !is_signed || !a.is_int())
+    return solverOp(a);
+  std::optional<int64_t> known = Arith::numeral(a, true);
+  if (known && *known >= 0)
+    return solverOp(a);
+  z3::expr zero = a.ctx().int_val(0);
+  return z3::ite(a >= zero, solverOp(a), -solverOp(-a));
+}
+
 // The expression that gives one field of a struct initialized from `init`:
 // a member of an init list (`Image img = {p, w, h}`), an argument of a
 // dim3 constructor (`dim3 b(8, 1, 1)`, its defaults included), or the
@@ -236,8 +254,8 @@ z3::expr HostValues::updatedValue(const Definition &definition, const clang::Var
       case clang::BO_AddAssign: out = arith_.add(before, *by); break;
       case clang::BO_SubAssign: out = arith_.sub(before, *by); break;
       case clang::BO_MulAssign: out = arith_.mul(before, *by); break;
-      case clang::BO_DivAssign: out = arith_.div(before, *by, is_signed); break;
-      case clang::BO_RemAssign: out = arith_.rem(before, *by, is_signed); break;
+      case clang::BO_DivAssign: out = cDivision(arith_, before, *by, is_signed, false); break;
+      case clang::BO_RemAssign: out = cDivision(arith_, before, *by, is_signed, true); break;
       case clang::BO_ShlAssign: out = arith_.shiftLeft(before, *by); break;
       case clang::BO_ShrAssign: out = arith_.shiftRight(before, *by, is_signed); break;
       case clang::BO_AndAssign: out = arith_.bitAnd(before, *by); break;
@@ -541,8 +559,8 @@ std::optional<z3::expr> HostValues::value(const clang::Expr *expr) {
       case clang::BO_Add: return arith_.add(*a, *b);
       case clang::BO_Sub: return arith_.sub(*a, *b);
       case clang::BO_Mul: return arith_.mul(*a, *b);
-      case clang::BO_Div: return arith_.div(*a, *b, is_signed);
-      case clang::BO_Rem: return arith_.rem(*a, *b, is_signed);
+      case clang::BO_Div: return cDivision(arith_, *a, *b, is_signed, false);
+      case clang::BO_Rem: return cDivision(arith_, *a, *b, is_signed, true);
       case clang::BO_Shl: return arith_.shiftLeft(*a, *b);
       case clang::BO_Shr: return arith_.shiftRight(*a, *b, is_signed);
       case clang::BO_And: return arith_.bitAnd(*a, *b);

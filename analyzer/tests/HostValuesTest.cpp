@@ -58,6 +58,30 @@ int main(int argc, char **argv) {
   EXPECT_EQ(found[0].imprecisions_size(), 0) << found[0].DebugString();
 }
 
+TEST(HostValues, SignedDivisionTruncatesTowardZeroAsInC) {
+  // -3 / 2 is -1 in C (256 threads, race-free), -5 / 2 is -2 (512 threads);
+  // rounding down would make -3 / 2 -2 and report the race-free launch.
+  raceFreeThenRacy(withHost(R"(
+int main() {
+  int m = %d;
+  int threads = -256 * (m / 2);
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"),
+                   -3, -5);
+  // The remainder takes the dividend's sign: -3 % 2 is -1 (512 threads).
+  raceFreeThenRacy(withHost(R"(
+int main() {
+  int m = %d;
+  int threads = 256 * (1 - m %% 2);
+  float *out; cudaMalloc(&out, 1 << 22);
+  fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"),
+                   -4, -3);
+}
+
 TEST(HostValues, APathThatReturnsBeforeTheLaunchDoesNotReachIt) {
   auto result = analyzeCode(withHost(R"(
 int main(int argc, char **argv) {
