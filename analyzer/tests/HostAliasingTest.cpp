@@ -142,6 +142,26 @@ int main() {
                              "bufs.back() = bufs.front();");
 }
 
+TEST(HostAliasing, AVectorElementHandedAPointerJustAllocatedForItIsItsOwnBuffer) {
+  // `float *p; cudaMalloc(&p, n); bufs[b] = p;` is `cudaMalloc(&bufs[b], n)`,
+  // unless the pointer is kept for another use as well.
+  expectSeparateUnlessCopied(R"(
+#include <vector>
+int main() {
+  std::vector<float *> bufs(2);
+  float *kept = nullptr;
+  for (int b = 0; b < 2; ++b) {
+    float *fresh;
+    cudaMalloc(&fresh, 1 << 20);
+    bufs[b] = fresh;
+    COPY
+  }
+  shift<<<4, 256>>>(bufs[1], bufs[0], 1024);
+}
+)",
+                             "kept = fresh;");
+}
+
 TEST(HostAliasing, AnElementSetFromAnotherPointerMayBeThatBuffer) {
   expectSeparateUnlessCopied(R"(
 int main() {

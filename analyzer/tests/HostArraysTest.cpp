@@ -83,6 +83,33 @@ TEST(HostArrays, ElementsOfTwoIndicesComeFromDifferentStores) {
   EXPECT_FALSE(findings(racy).empty()) << racy.DebugString();
 }
 
+TEST(HostArrays, AConstantIndexReadsWhatWasStoredAtThatIndex) {
+  // `block[0] = X; block[1] = Y;` sets two elements, not one of two values.
+  // A block covers two rows of 256: 256 x 2 threads are race-free, 2 x 256
+  // overlap the next block's rows.
+  auto analyzeDims = [](int x, int y) {
+    return analyzeCode(R"(
+__global__ void rows(float *out) {
+  out[blockIdx.x * 512 + threadIdx.y * 256 + threadIdx.x] = 1.0f;
+}
+int main() {
+  int block[2];
+  block[0] = )" + std::to_string(x) + R"(;
+  block[1] = )" + std::to_string(y) + R"(;
+  float *out; cudaMalloc(&out, 1 << 22);
+  rows<<<1024, dim3(block[0], block[1])>>>(out);
+}
+)");
+  };
+  auto race_free = analyzeDims(256, 2);
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeDims(2, 256);
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_EQ(found[0].witness().block_dim().x(), 2u);
+  EXPECT_EQ(found[0].witness().block_dim().y(), 256u);
+}
+
 TEST(HostArrays, AnArrayHandedToACallIsNotFollowed) {
   // `tweak` may store anything into the strides.
   std::string code = pyramid("alignUp(nw)", "bufs[l], w[l], h[l], s[l]", "  tweak(s, count);\n");
