@@ -117,6 +117,57 @@ bool testsFailure(const clang::Expr &test, const ResultSubject &subject, int64_t
   return binary->getOpcode() == clang::BO_EQ ? *constant == 0 : *constant == success;
 }
 
+// Whether `test` holds only where `subject` succeeded: `s`, `s != 0`,
+// `s == S`, either way round, the negation of a failure test, or a
+// conjunct of such a test (`a(...) && b(...)`).
+bool testsSuccess(const clang::Expr &test, const ResultSubject &subject, int64_t success,
+                  const clang::ASTContext &ast) {
+  if (subject.is(test))
+    return true;
+  const clang::Expr *bare = test.IgnoreParenImpCasts();
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(bare))
+    return unary->getOpcode() == clang::UO_LNot &&
+           testsFailure(*unary->getSubExpr(), subject, success, ast);
+  auto *binary = dyn_cast<clang::BinaryOperator>(bare);
+  if (!binary)
+    return false;
+  if (binary->getOpcode() == clang::BO_LAnd)
+    return testsSuccess(*binary->getLHS(), subject, success, ast) ||
+           testsSuccess(*binary->getRHS(), subject, success, ast);
+  if (!binary->isEqualityOp())
+    return false;
+  const clang::Expr *other = nullptr;
+  if (subject.is(*binary->getLHS()))
+    other = binary->getRHS();
+  else if (subject.is(*binary->getRHS()))
+    other = binary->getLHS();
+  std::optional<int64_t> constant = other ? integerConstant(*other, ast) : std::nullopt;
+  if (!constant)
+    return false;
+  return binary->getOpcode() == clang::BO_EQ ? *constant == success : *constant == 0;
+}
+
+// Whether `inner` is `outer` or a part of it.
+bool within(const clang::Stmt &outer, const clang::Stmt &inner, clang::ASTContext &ast) {
+  for (const clang::Stmt *at = &inner; at; at = parentStatement(ast, *at, true))
+    if (at == &outer)
+      return true;
+  return false;
+}
+
+// Whether `branch` runs `read` only where `subject` succeeded: its
+// then-branch under a success test (`if (load(...)) { launch }`), its
+// else-branch under a failure test.
+bool readOnlyOnSuccess(const clang::IfStmt *branch, const clang::Stmt *read,
+                       const ResultSubject &subject, int64_t success, clang::ASTContext &ast) {
+  if (!branch || !read || branch->getConditionVariable())
+    return false;
+  const clang::Expr &test = *branch->getCond();
+  return (within(*branch->getThen(), *read, ast) && testsSuccess(test, subject, success, ast)) ||
+         (branch->getElse() && within(*branch->getElse(), *read, ast) &&
+          testsFailure(test, subject, success, ast));
+}
+
 // Whether `branch` stops the caller where `subject` failed: the test of
 // its condition, a then-branch that terminates.
 bool stopsWhereFailed(const clang::IfStmt *branch, const ResultSubject &subject, int64_t success,
@@ -159,15 +210,17 @@ const clang::IfStmt *testOfResult(const clang::CallExpr &call, ResultSubject &su
 // returns 0 on every failure and another constant last, and the caller's
 // test of the result stops it on failure (`if (!load(...)) exit(1);`,
 // `if (load(...) != true) { ...; return 1; }`, `bool ok = load(...);
-// if (ok == false) return;`).
-bool callerStopsOnEarlyReturns(const clang::CallExpr &call, const clang::FunctionDecl &callee,
-                               clang::ASTContext &ast) {
+// if (ok == false) return;`), or reads the values (at `read`) only in the
+// branch its test takes on success (`if (load(...)) { launch }`).
+bool callerGoesOnOnlyOnSuccess(const clang::CallExpr &call, const clang::FunctionDecl &callee,
+                               const clang::Stmt *read, clang::ASTContext &ast) {
   std::optional<int64_t> success = successConstant(callee, ast);
   if (!success)
     return false;
   ResultSubject subject;
   const clang::IfStmt *branch = testOfResult(call, subject, ast);
-  return stopsWhereFailed(branch, subject, *success, ast);
+  return stopsWhereFailed(branch, subject, *success, ast) ||
+         readOnlyOnSuccess(branch, read, subject, *success, ast);
 }
 
 } // namespace
@@ -208,7 +261,7 @@ z3::expr HostValues::passedOutValue(const Definition &definition, const clang::V
   if (param)
     at_exit = frame->environment_.reachingExit(
         *param, field, param->getType()->isPointerType(),
-        callerStopsOnEarlyReturns(call, *frame->host_, ast_));
+        callerGoesOnOnlyOnSuccess(call, *frame->host_, launch_, ast_));
   if (at_exit.empty())
     return unknownSymbolOf(var, field,
                            "passed by address or reference to '" + callee_name + "'",

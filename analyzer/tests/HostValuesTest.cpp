@@ -262,6 +262,51 @@ int main(int argc, char **argv) {
   }
 }
 
+TEST(HostValues, AnOutParameterOfALoaderIsWhatItLeavesInTheBranchItsSuccessTakes) {
+  // The launch inside the branch that runs only where `load` returned true
+  // sees the 256 it leaves; in a branch that also runs after a failure,
+  // the size is unknown.
+  const char *code = R"(
+#include <cstdio>
+bool load(const char *name, int &threads) {
+  if (!name)
+    return false;
+  threads = 256;
+  return true;
+}
+int main(int argc, char **argv) {
+  int threads;
+  float *out; cudaMalloc(&out, 1 << 22);
+  %s
+    fill<<<1024, threads>>>(out, 1 << 20);
+  }
+}
+)";
+  auto analyzeWith = [&](const char *test) {
+    char program[1024];
+    std::snprintf(program, sizeof program, code, test);
+    return analyzeCode(withHost(program));
+  };
+  for (const char *on_success : {
+           "if (load(argv[1], threads)) {",
+           "if (argc > 1 && load(argv[1], threads) == true) {",
+           "if (!load(argv[1], threads)) { printf(\"none\\n\"); } else {",
+       }) {
+    auto race_free = analyzeWith(on_success);
+    EXPECT_TRUE(findings(race_free).empty()) << on_success << "\n" << race_free.DebugString();
+  }
+  for (const char *also_on_failure : {
+           "if (load(argv[1], threads) || argc > 1) {",
+           "if (!load(argv[1], threads)) {",
+       }) {
+    auto racy = analyzeWith(also_on_failure);
+    auto found = findings(racy);
+    ASSERT_FALSE(found.empty()) << also_on_failure << "\n" << racy.DebugString();
+    EXPECT_TRUE(hasUnknownHostValue(found[0], "passed by address or reference to 'load'"))
+        << also_on_failure << "\n" << found[0].DebugString();
+  }
+}
+
 TEST(HostValues, ARaceFreeVerdictNamesTheCallItFollowed) {
   auto result = analyzeCode(R"(
 __global__ void zero(float *d, int tile) { d[blockIdx.x * tile + threadIdx.x] = 0.0f; }
