@@ -1,5 +1,7 @@
 #include "analyzer/host/ElementWrites.h"
 
+#include "analyzer/host/HostExpressions.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
@@ -36,6 +38,10 @@ std::optional<ElementStore> elementStore(const clang::Stmt *stmt) {
   return ElementStore{array, subscript->getIdx(), assign};
 }
 
+ElementWrites::Store storeOf(const ElementStore &store, const clang::ASTContext &ast) {
+  return {store.store->getRHS(), integerConstant(*store.index, ast), store.store};
+}
+
 bool sameIndex(const clang::Expr &a, const clang::Expr &b, const clang::ASTContext &ast) {
   llvm::FoldingSetNodeID first, second;
   a.Profile(first, ast, /*Canonical=*/true);
@@ -70,13 +76,15 @@ bool isLoop(const clang::Stmt &stmt) {
   return isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(stmt);
 }
 
-// Whether `init` leaves the elements unset: `new int[n]`, `malloc(...)`,
-// or an array with no initializer.
-bool leavesElementsUnset(const clang::VarDecl &var) {
+// Whether the groups hold what `var` starts with: nothing (`new int[n]`,
+// `malloc(...)`, an array with no initializer) or its initializer list.
+bool startTracked(const clang::VarDecl &var) {
   const clang::Expr *init = var.getInit();
   if (!init)
     return true;
   init = init->IgnoreParenImpCasts();
+  if (isa<clang::InitListExpr>(init))
+    return true;
   if (auto *allocation = dyn_cast<clang::CXXNewExpr>(init))
     return allocation->isArray() && !allocation->hasInitializer();
   if (auto *call = dyn_cast<clang::CallExpr>(init))
@@ -122,22 +130,49 @@ void ElementWrites::closeGroup(Group &open) {
   open = Group{};
   const Group &group = groups_.back();
   for (const auto &[array, store] : group.stores) {
-    grouped_.insert(store);
+    if (store.assignment)
+      grouped_.insert(store.assignment);
     if (!by_array_.count(array))
       arrays_.push_back(array);
     by_array_[array].push_back(&group);
   }
 }
 
+void ElementWrites::collectInitializers(const clang::DeclStmt &decl, bool in_loop) {
+  for (const clang::Decl *d : decl.decls()) {
+    auto *var = dyn_cast<clang::VarDecl>(d);
+    const clang::ConstantArrayType *type =
+        var && var->isLocalVarDecl() && !var->isStaticLocal()
+            ? ast_.getAsConstantArrayType(var->getType())
+            : nullptr;
+    auto *list = var && var->getInit()
+                     ? dyn_cast<clang::InitListExpr>(var->getInit()->IgnoreParenImpCasts())
+                     : nullptr;
+    if (!type || !list || !type->getElementType()->isIntegralOrEnumerationType())
+      continue;
+    // Entries past the list are zeros, left unknown here.
+    for (unsigned i = 0; i < list->getNumInits(); ++i) {
+      Group entry;
+      entry.in_loop = in_loop;
+      entry.stores[var] = Store{list->getInit(i), static_cast<int64_t>(i), nullptr};
+      closeGroup(entry);
+    }
+  }
+}
+
 void ElementWrites::collectGroups(const clang::Stmt &stmt, bool in_loop) {
   if (isa<clang::LambdaExpr>(stmt))
     return;
+  if (auto *decl = dyn_cast<clang::DeclStmt>(&stmt)) {
+    collectInitializers(*decl, in_loop);
+    return;
+  }
   auto *block = dyn_cast<clang::CompoundStmt>(&stmt);
   if (!block) {
     if (std::optional<ElementStore> store = elementStore(&stmt)) {
       Group alone;
       alone.in_loop = in_loop;
-      alone.stores[store->array] = store->store;
+      alone.stores[store->array] = storeOf(*store, ast_);
       closeGroup(alone);
       return;
     }
@@ -168,7 +203,7 @@ void ElementWrites::collectGroups(const clang::Stmt &stmt, bool in_loop) {
       index_vars.clear();
       referencedVariables(*open_index, index_vars);
     }
-    open.stores[store->array] = store->store;
+    open.stores[store->array] = storeOf(*store, ast_);
     // A store that may change the index ends the group after it.
     if (mayChange(*store->store, index_vars)) {
       closeGroup(open);
@@ -218,7 +253,7 @@ void ElementWrites::dropEscapingArrays(const clang::Stmt &stmt,
 void ElementWrites::joinFamilies() {
   std::vector<const clang::VarDecl *> kept;
   for (const clang::VarDecl *array : arrays_) {
-    if (escaping_.count(array) || !leavesElementsUnset(*array))
+    if (escaping_.count(array) || !startTracked(*array))
       by_array_.erase(array);
     else
       kept.push_back(array);

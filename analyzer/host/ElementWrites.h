@@ -14,19 +14,27 @@
 // stores (consecutive assignments at one index), and joins the arrays
 // that the same groups fill into families.
 //
+// An array's initializer list (`size_t local[] = {256, 1, 1};`, launch
+// shapes in code ported from OpenCL) sets its elements first: each entry is
+// a group of its own, at its constant index.
+//
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_ANALYZER_HOST_ELEMENTWRITES_H
 #define GPURACE_ANALYZER_HOST_ELEMENTWRITES_H
 
+#include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
 namespace clang {
 class ArraySubscriptExpr;
 class ASTContext;
+class DeclStmt;
 class BinaryOperator;
+class Expr;
 class FunctionDecl;
 class Stmt;
 class VarDecl;
@@ -40,9 +48,18 @@ public:
 
   // Consecutive statements that store one element of each of several
   // arrays at one index, the index's variables unchanged between them.
+  // One element's store: `a[i] = v`, or an entry of the initializer.
+  struct Store {
+    const clang::Expr *value = nullptr;
+    // The index, where it is an integer constant.
+    std::optional<int64_t> constant_index;
+    // The assignment; null for an initializer's entry.
+    const clang::BinaryOperator *assignment = nullptr;
+  };
+
   struct Group {
     // The store into each array of the group.
-    std::map<const clang::VarDecl *, const clang::BinaryOperator *> stores;
+    std::map<const clang::VarDecl *, Store> stores;
     // Inside a loop of the function: the values stored differ from one
     // run of the group to the next.
     bool in_loop = false;
@@ -64,6 +81,7 @@ public:
 
 private:
   void collectGroups(const clang::Stmt &stmt, bool in_loop);
+  void collectInitializers(const clang::DeclStmt &decl, bool in_loop);
   void closeGroup(Group &open);
   // Leaves out the arrays used other than by reading an element, by the
   // grouped stores, or by freeing them.

@@ -50,10 +50,7 @@ groupsStoringAt(const std::vector<const ElementWrites::Group *> &groups,
     return groups;
   std::vector<const ElementWrites::Group *> storing;
   for (const ElementWrites::Group *group : groups) {
-    auto *store = dyn_cast<clang::ArraySubscriptExpr>(
-        group->stores.begin()->second->getLHS()->IgnoreParenImpCasts());
-    std::optional<int64_t> stored_at = store ? integerConstant(*store->getIdx(), ast)
-                                             : std::nullopt;
+    std::optional<int64_t> stored_at = group->stores.begin()->second.constant_index;
     if (!stored_at || *stored_at == *index)
       storing.push_back(group);
   }
@@ -152,7 +149,7 @@ HostValues::familyElements(const std::vector<const ElementWrites::Group *> &grou
   for (const ElementWrites::Group *group : groups) {
     std::map<const clang::VarDecl *, z3::expr> values;
     for (const auto &[array, store] : group->stores) {
-      std::optional<z3::expr> v = value(store->getRHS());
+      std::optional<z3::expr> v = value(store.value);
       if (!v)
         return std::nullopt;
       values.emplace(array, *v);
@@ -165,6 +162,13 @@ HostValues::familyElements(const std::vector<const ElementWrites::Group *> &grou
   z3::expr selector = symbols_.shared("host:element@" + name, kInt64);
   std::map<const clang::VarDecl *, z3::expr> out;
   for (const auto &[array, last] : stored.back()) {
+    // A group may also store an array outside the family (one that other
+    // groups fill as well): only the arrays every group stores are read.
+    bool in_every_group = true;
+    for (const auto &values : stored)
+      in_every_group = in_every_group && values.count(array);
+    if (!in_every_group)
+      continue;
     z3::expr chosen = groups.back()->in_loop ? renamed(last, renaming) : last;
     for (size_t i = stored.size() - 1; i-- > 0;) {
       z3::expr v = stored[i].at(array);

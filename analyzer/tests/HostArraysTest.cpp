@@ -110,6 +110,34 @@ int main() {
   EXPECT_EQ(found[0].witness().block_dim().y(), 256u);
 }
 
+TEST(HostArrays, AnInitializerListSetsTheElementsFirst) {
+  // `size_t local[] = {64, 2, 1}; local[0] = X;`: y is 2, x one of 64 and X.
+  // Shapes of 256 x 2 and 64 x 2 are race-free; 512 x 2 overlaps the next
+  // block. `global[1]` is only its initializer's 1.
+  auto analyzeWidth = [](int x) {
+    return analyzeCode(R"(
+__global__ void rows(float *out) {
+  out[(blockIdx.y * gridDim.x + blockIdx.x) * 512 + threadIdx.y * 256 + threadIdx.x] = 1.0f;
+}
+int main() {
+  size_t local[] = {64, 2, 1};
+  size_t global[] = {1024, 1};
+  local[0] = )" + std::to_string(x) + R"(;
+  global[0] = 2048;
+  float *out; cudaMalloc(&out, 1 << 24);
+  rows<<<dim3(global[0], global[1]), dim3(local[0], local[1])>>>(out);
+}
+)");
+  };
+  auto race_free = analyzeWidth(256);
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = analyzeWidth(512);
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  EXPECT_EQ(found[0].witness().block_dim().x(), 512u);
+  EXPECT_EQ(found[0].witness().block_dim().y(), 2u);
+}
+
 TEST(HostArrays, AnArrayHandedToACallIsNotFollowed) {
   // `tweak` may store anything into the strides.
   std::string code = pyramid("alignUp(nw)", "bufs[l], w[l], h[l], s[l]", "  tweak(s, count);\n");
