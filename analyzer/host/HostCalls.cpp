@@ -90,6 +90,26 @@ struct ResultSubject {
   }
 };
 
+// A comparison of `subject` with the failure value 0 or the success value
+// S (`s == 0`, `S != s`): whether it holds exactly where the call failed
+// (true) or exactly where it succeeded (false); nothing for another test.
+std::optional<bool> holdsOnFailure(const clang::BinaryOperator &binary,
+                                   const ResultSubject &subject, int64_t success,
+                                   const clang::ASTContext &ast) {
+  if (!binary.isEqualityOp())
+    return std::nullopt;
+  const clang::Expr *other = nullptr;
+  if (subject.is(*binary.getLHS()))
+    other = binary.getRHS();
+  else if (subject.is(*binary.getRHS()))
+    other = binary.getLHS();
+  std::optional<int64_t> constant = other ? integerConstant(*other, ast) : std::nullopt;
+  if (!constant || (*constant != 0 && *constant != success))
+    return std::nullopt;
+  bool equals_failure = *constant == 0;
+  return binary.getOpcode() == clang::BO_EQ ? equals_failure : !equals_failure;
+}
+
 // Whether `test` holds exactly where `subject` holds the failure value 0:
 // `!s`, `s == 0`, `s == false`, `s != S` (S the success value), either
 // way round, or a disjunct of such a test (`!a(...) || !b(...)`).
@@ -104,17 +124,7 @@ bool testsFailure(const clang::Expr &test, const ResultSubject &subject, int64_t
   if (binary->getOpcode() == clang::BO_LOr)
     return testsFailure(*binary->getLHS(), subject, success, ast) ||
            testsFailure(*binary->getRHS(), subject, success, ast);
-  if (!binary->isEqualityOp())
-    return false;
-  const clang::Expr *other = nullptr;
-  if (subject.is(*binary->getLHS()))
-    other = binary->getRHS();
-  else if (subject.is(*binary->getRHS()))
-    other = binary->getLHS();
-  std::optional<int64_t> constant = other ? integerConstant(*other, ast) : std::nullopt;
-  if (!constant)
-    return false;
-  return binary->getOpcode() == clang::BO_EQ ? *constant == 0 : *constant == success;
+  return holdsOnFailure(*binary, subject, success, ast) == std::optional<bool>(true);
 }
 
 // Whether `test` holds only where `subject` succeeded: `s`, `s != 0`,
@@ -134,17 +144,7 @@ bool testsSuccess(const clang::Expr &test, const ResultSubject &subject, int64_t
   if (binary->getOpcode() == clang::BO_LAnd)
     return testsSuccess(*binary->getLHS(), subject, success, ast) ||
            testsSuccess(*binary->getRHS(), subject, success, ast);
-  if (!binary->isEqualityOp())
-    return false;
-  const clang::Expr *other = nullptr;
-  if (subject.is(*binary->getLHS()))
-    other = binary->getRHS();
-  else if (subject.is(*binary->getRHS()))
-    other = binary->getLHS();
-  std::optional<int64_t> constant = other ? integerConstant(*other, ast) : std::nullopt;
-  if (!constant)
-    return false;
-  return binary->getOpcode() == clang::BO_EQ ? *constant == success : *constant == 0;
+  return holdsOnFailure(*binary, subject, success, ast) == std::optional<bool>(false);
 }
 
 // Whether `inner` is `outer` or a part of it.

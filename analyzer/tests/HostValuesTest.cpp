@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,29 @@ bool hasUnknownHostValue(const v1::RaceCandidate &candidate, const std::string &
         imprecision.detail().find(mention) != std::string::npos)
       return true;
   return false;
+}
+
+// Analyzes `code` (a `load` and a main that calls it) with its `%s` as
+// each test of `race_free`, which must give no finding, and as each of
+// `size_unknown`, whose first finding must rest on the size `load` leaves.
+void expectLoaderTests(const char *code, std::initializer_list<const char *> race_free,
+                       std::initializer_list<const char *> size_unknown) {
+  auto analyzeWith = [&](const char *test) {
+    char program[1024];
+    std::snprintf(program, sizeof program, code, test);
+    return analyzeCode(withHost(program));
+  };
+  for (const char *test : race_free) {
+    auto result = analyzeWith(test);
+    EXPECT_TRUE(findings(result).empty()) << test << "\n" << result.DebugString();
+  }
+  for (const char *test : size_unknown) {
+    auto result = analyzeWith(test);
+    auto found = findings(result);
+    ASSERT_FALSE(found.empty()) << test << "\n" << result.DebugString();
+    EXPECT_TRUE(hasUnknownHostValue(found[0], "passed by address or reference to 'load'"))
+        << test << "\n" << found[0].DebugString();
+  }
 }
 
 TEST(HostValues, AValueSetOnEveryPathIsOneOfThem) {
@@ -217,6 +241,8 @@ TEST(HostValues, AnOutParameterOfALoaderIsWhatItLeavesWhereTheCallerStopsOnFailu
   // what the successful path leaves (256, race-free); where it goes on
   // after a failure, a failed load leaves the size unset.
   const char *code = R"(
+#include <cstdio>
+#include <cstdlib>
 bool load(const char *name, int &threads) {
   if (!name)
     return false;
@@ -233,33 +259,20 @@ int main(int argc, char **argv) {
   fill<<<1024, threads>>>(out, 1 << 20);
 }
 )";
-  auto analyzeWith = [&](const char *test) {
-    char program[1024];
-    std::snprintf(program, sizeof program, code, test);
-    return analyzeCode(withHost("#include <cstdio>\n#include <cstdlib>\n" + std::string(program)));
-  };
-  for (const char *stops : {
-           "if (!load(argv[1], threads)) return 1;",
-           "if (load(argv[1], threads) != true) { printf(\"bad\\n\"); exit(1); }",
-           "if (load(argv[1], threads) == false || argc > 3) return 1;",
-           "bool ok = load(argv[1], threads);\n  if (!ok) return 1;",
-           "bool ok = load(argv[1], threads);\n  if (ok == 0) { printf(\"bad\\n\"); return 1; }",
-       }) {
-    auto race_free = analyzeWith(stops);
-    EXPECT_TRUE(findings(race_free).empty()) << stops << "\n" << race_free.DebugString();
-  }
-  for (const char *goes_on : {
-           "if (!load(argv[1], threads)) printf(\"no input\\n\");",
-           "if (load(argv[1], threads)) return 1;",
-           "if (!load(argv[1], threads) && argc > 3) return 1;",
-           "bool ok = load(argv[1], threads);\n  if (ok) return 1;",
-       }) {
-    auto racy = analyzeWith(goes_on);
-    auto found = findings(racy);
-    ASSERT_FALSE(found.empty()) << goes_on << "\n" << racy.DebugString();
-    EXPECT_TRUE(hasUnknownHostValue(found[0], "passed by address or reference to 'load'"))
-        << goes_on << "\n" << found[0].DebugString();
-  }
+  expectLoaderTests(code,
+                    {
+                        "if (!load(argv[1], threads)) return 1;",
+                        "if (load(argv[1], threads) != true) { printf(\"bad\\n\"); exit(1); }",
+                        "if (load(argv[1], threads) == false || argc > 3) return 1;",
+                        "bool ok = load(argv[1], threads);\n  if (!ok) return 1;",
+                        "bool ok = load(argv[1], threads);\n  if (ok == 0) { printf(\"bad\\n\"); return 1; }",
+                    },
+                    {
+                        "if (!load(argv[1], threads)) printf(\"no input\\n\");",
+                        "if (load(argv[1], threads)) return 1;",
+                        "if (!load(argv[1], threads) && argc > 3) return 1;",
+                        "bool ok = load(argv[1], threads);\n  if (ok) return 1;",
+                    });
 }
 
 TEST(HostValues, AnOutParameterOfALoaderIsWhatItLeavesInTheBranchItsSuccessTakes) {
@@ -282,29 +295,16 @@ int main(int argc, char **argv) {
   }
 }
 )";
-  auto analyzeWith = [&](const char *test) {
-    char program[1024];
-    std::snprintf(program, sizeof program, code, test);
-    return analyzeCode(withHost(program));
-  };
-  for (const char *on_success : {
-           "if (load(argv[1], threads)) {",
-           "if (argc > 1 && load(argv[1], threads) == true) {",
-           "if (!load(argv[1], threads)) { printf(\"none\\n\"); } else {",
-       }) {
-    auto race_free = analyzeWith(on_success);
-    EXPECT_TRUE(findings(race_free).empty()) << on_success << "\n" << race_free.DebugString();
-  }
-  for (const char *also_on_failure : {
-           "if (load(argv[1], threads) || argc > 1) {",
-           "if (!load(argv[1], threads)) {",
-       }) {
-    auto racy = analyzeWith(also_on_failure);
-    auto found = findings(racy);
-    ASSERT_FALSE(found.empty()) << also_on_failure << "\n" << racy.DebugString();
-    EXPECT_TRUE(hasUnknownHostValue(found[0], "passed by address or reference to 'load'"))
-        << also_on_failure << "\n" << found[0].DebugString();
-  }
+  expectLoaderTests(code,
+                    {
+                        "if (load(argv[1], threads)) {",
+                        "if (argc > 1 && load(argv[1], threads) == true) {",
+                        "if (!load(argv[1], threads)) { printf(\"none\\n\"); } else {",
+                    },
+                    {
+                        "if (load(argv[1], threads) || argc > 1) {",
+                        "if (!load(argv[1], threads)) {",
+                    });
 }
 
 TEST(HostValues, ARaceFreeVerdictNamesTheCallItFollowed) {
