@@ -147,14 +147,6 @@ bool testsSuccess(const clang::Expr &test, const ResultSubject &subject, int64_t
   return holdsOnFailure(*binary, subject, success, ast) == std::optional<bool>(false);
 }
 
-// Whether `inner` is `outer` or a part of it.
-bool within(const clang::Stmt &outer, const clang::Stmt &inner, clang::ASTContext &ast) {
-  for (const clang::Stmt *at = &inner; at; at = parentStatement(ast, *at, true))
-    if (at == &outer)
-      return true;
-  return false;
-}
-
 // Whether `branch` runs `read` only where `subject` succeeded: its
 // then-branch under a success test (`if (load(...)) { launch }`), its
 // else-branch under a failure test.
@@ -163,8 +155,9 @@ bool readOnlyOnSuccess(const clang::IfStmt *branch, const clang::Stmt *read,
   if (!branch || !read || branch->getConditionVariable())
     return false;
   const clang::Expr &test = *branch->getCond();
-  return (within(*branch->getThen(), *read, ast) && testsSuccess(test, subject, success, ast)) ||
-         (branch->getElse() && within(*branch->getElse(), *read, ast) &&
+  return (statementWithin(ast, *branch->getThen(), *read, true) &&
+          testsSuccess(test, subject, success, ast)) ||
+         (branch->getElse() && statementWithin(ast, *branch->getElse(), *read, true) &&
           testsFailure(test, subject, success, ast));
 }
 

@@ -27,6 +27,14 @@ const clang::Stmt *parentStatement(clang::ASTContext &ast, const clang::Stmt &st
   return parents.empty() ? nullptr : parents[0].get<clang::Stmt>();
 }
 
+bool statementWithin(clang::ASTContext &ast, const clang::Stmt &outer, const clang::Stmt &inner,
+                     bool through_declarations) {
+  for (const clang::Stmt *at = &inner; at; at = parentStatement(ast, *at, through_declarations))
+    if (at == &outer)
+      return true;
+  return false;
+}
+
 const clang::VarDecl *referencedVar(const clang::Expr *e) {
   e = e->IgnoreParenCasts();
   if (auto *unary = dyn_cast<clang::UnaryOperator>(e))

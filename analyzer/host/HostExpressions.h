@@ -34,6 +34,10 @@ namespace gpurace::analyzer {
 const clang::Stmt *parentStatement(clang::ASTContext &ast, const clang::Stmt &stmt,
                                    bool through_declarations = false);
 
+// Whether `inner` is `outer` or a part of it, climbing by parentStatement.
+bool statementWithin(clang::ASTContext &ast, const clang::Stmt &outer, const clang::Stmt &inner,
+                     bool through_declarations = false);
+
 // The variable `e` names, or whose address it takes (`&n`).
 const clang::VarDecl *referencedVar(const clang::Expr *e);
 

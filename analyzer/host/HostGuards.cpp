@@ -105,13 +105,7 @@ void HostValues::addGuard(const clang::Stmt &stmt, std::vector<Fact> &facts) {
 }
 
 bool HostValues::contains(const clang::Stmt &outer, const clang::Stmt &inner) const {
-  if (&outer == &inner)
-    return true;
-  for (const clang::Stmt *parent = parentStatement(ast_, inner); parent;
-       parent = parentStatement(ast_, *parent))
-    if (parent == &outer)
-      return true;
-  return false;
+  return statementWithin(ast_, outer, inner);
 }
 
 bool HostValues::changedBeforeLaunch(const clang::Stmt &body,

@@ -217,14 +217,8 @@ ReachingDefinitions::exchangeGroupOf(const clang::Stmt &loop, const clang::VarDe
 }
 
 bool ReachingDefinitions::contains(const clang::Stmt &outer, const clang::Stmt &inner) const {
-  if (&outer == &inner)
-    return true;
   // Through declarations too: an initializer's parent is its variable.
-  for (const clang::Stmt *parent = parentStatement(ast_, inner, true); parent;
-       parent = parentStatement(ast_, *parent, true))
-    if (parent == &outer)
-      return true;
-  return false;
+  return statementWithin(ast_, outer, inner, true);
 }
 
 bool ReachingDefinitions::writes(const clang::Stmt &stmt, const clang::VarDecl &var,
