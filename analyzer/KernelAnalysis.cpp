@@ -3,6 +3,7 @@
 #include "analyzer/check/PairChecker.h"
 #include "analyzer/host/LaunchSites.h"
 #include "analyzer/model/KernelModelBuilder.h"
+#include "analyzer/model/StructPointerFields.h"
 #include "analyzer/perf/PerfChecker.h"
 
 #include <clang/AST/Decl.h>
@@ -80,10 +81,14 @@ void addUnique(std::vector<v1::RaceCandidate> &out,
     out[it->second] = std::move(candidate);
 }
 
+// The kernel's pointer parameters by number: its own, then the pointer
+// fields of its struct parameters (StructPointerFields.h).
 std::vector<std::string> parameterNames(const clang::FunctionDecl &kernel) {
   std::vector<std::string> names;
-  for (const clang::ParmVarDecl *param : kernel.parameters())
-    names.push_back(param->getNameAsString());
+  for (unsigned i = 0; i < kernel.getNumParams(); ++i)
+    names.push_back(parameterName(kernel, i));
+  for (const StructPointerField &field : structPointerFields(kernel))
+    names.push_back(field.name);
   return names;
 }
 

@@ -121,7 +121,11 @@ private:
   // Where two pointer parameters share a buffer only under a host
   // condition, that condition.
   std::optional<z3::expr> aliasCondition(const MemoryAccess &a, const MemoryAccess &b) const;
-  bool mayAlias(const MemoryAccess &a, const MemoryAccess &b) const;
+  bool mayAlias(const MemoryObject &a, const MemoryObject &b) const;
+  // Whether no access of the kernel writes a buffer `object` may point
+  // into in this launch: what it reads through it is the same for every
+  // thread reading the same offset.
+  bool unwrittenInLaunch(const MemoryObject &object) const;
   // Whether `a` and `b` are in distinct buffers only because a wrapper's
   // pointer parameters are assumed not to overlap.
   bool distinctByAssumption(const MemoryAccess &a, const MemoryAccess &b) const;
@@ -167,10 +171,34 @@ private:
   bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
                       const MemoryAccess &a, const MemoryAccess &b);
   // A write and a read of another thread that, wherever they race, ran
-  // the same write before reading and stored the same value: the only write
-  // to its object, outside loops.
-  bool readsWhatItStored(z3::solver &solver, const std::vector<z3::expr> &trackers,
-                         const MemoryAccess &write, const MemoryAccess &read);
+  // the same write before reading and stored the same value, with no other
+  // write of the object between its own store and its read. The other
+  // writes of the object, which must race with neither (checked once every
+  // pair is: resolveReadsOfOwnStores), or nullopt.
+  std::optional<std::vector<const MemoryAccess *>>
+  readsWhatItStored(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                    const MemoryAccess &write, const MemoryAccess &read);
+  // The loops in which `other`, after `read` in the body, runs again
+  // before the read's next run: those that enclose the read but not
+  // `write`. Only in their first iteration has the reader not run `other`
+  // since it ran `write`.
+  std::vector<z3::expr> loopsRunningBetween(const MemoryAccess &other, const MemoryAccess &write,
+                                            const MemoryAccess &read) const;
+  // Candidates judged benign because the reader read its own store, kept
+  // only where no other write of the object races with the read or the
+  // write.
+  struct OwnStoreRead {
+    size_t candidate;
+    const MemoryAccess *write, *read;
+    std::vector<const MemoryAccess *> other_writes;
+  };
+  std::vector<OwnStoreRead> own_store_reads_;
+  // Pairs of accesses with at least one candidate, lower address first.
+  std::set<std::pair<const MemoryAccess *, const MemoryAccess *>> racing_;
+  bool racing(const MemoryAccess *a, const MemoryAccess *b) const {
+    return racing_.count({std::min(a, b), std::max(a, b)}) > 0;
+  }
+  void resolveReadsOfOwnStores();
   void addProof(const MemoryAccess &a, const MemoryAccess &b,
                 const z3::expr_vector &core,
                 const std::vector<z3::expr> &trackers);
@@ -408,17 +436,15 @@ bool Checker::placed(const MemoryObject &object) const {
          context_.placed.count(object.parameter_index) > 0;
 }
 
-bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
-  if (a.object == b.object)
+bool Checker::mayAlias(const MemoryObject &a, const MemoryObject &b) const {
+  if (&a == &b)
     return true;
   using Kind = MemoryObject::Kind;
-  if (a.object->kind == Kind::Unknown || b.object->kind == Kind::Unknown)
-    return a.object->space != v1::MEMORY_SPACE_SHARED &&
-           b.object->space != v1::MEMORY_SPACE_SHARED;
-  if (a.object->kind != Kind::PointerParameter ||
-      b.object->kind != Kind::PointerParameter)
+  if (a.kind == Kind::Unknown || b.kind == Kind::Unknown)
+    return a.space != v1::MEMORY_SPACE_SHARED && b.space != v1::MEMORY_SPACE_SHARED;
+  if (a.kind != Kind::PointerParameter || b.kind != Kind::PointerParameter)
     return false;
-  int i = a.object->parameter_index, j = b.object->parameter_index;
+  int i = a.parameter_index, j = b.parameter_index;
   if (context_.may_alias.count({std::min(i, j), std::max(i, j)}))
     return true;
   // A pointer the host code does not follow may be a copy of any other,
@@ -431,6 +457,14 @@ bool Checker::mayAlias(const MemoryAccess &a, const MemoryAccess &b) const {
     return !options_.assume_aliasing && context_.assumed_distinct.count(parameter);
   };
   return (unseen(i) || unseen(j)) && !distinct(i) && !distinct(j);
+}
+
+bool Checker::unwrittenInLaunch(const MemoryObject &object) const {
+  return std::none_of(model_.accesses.begin(), model_.accesses.end(),
+                      [&](const MemoryAccess &access) {
+                        return access.site.kind() != v1::ACCESS_KIND_READ &&
+                               mayAlias(object, *access.object);
+                      });
 }
 
 std::optional<z3::expr> Checker::aliasCondition(const MemoryAccess &a,
@@ -535,6 +569,15 @@ std::vector<z3::expr> Checker::baseAssertions() const {
   }
   for (const z3::expr &fact : model_.shared_facts)
     add(fact);
+  std::map<const MemoryObject *, bool> unwritten;
+  for (const KernelModel::ParameterContents &contents : model_.parameter_contents) {
+    auto known = unwritten.try_emplace(contents.object, false);
+    if (known.second)
+      known.first->second = unwrittenInLaunch(*contents.object);
+    if (known.first->second)
+      for (int t = 1; t <= 2; ++t)
+        add(symbols_.forThread(contents.fact, t));
+  }
   for (const KernelModel::TicketAtomic &ticket : model_.tickets) {
     z3::expr same_word = symbols_.forThread(ticket.address, 1) ==
                          symbols_.forThread(ticket.address, 2);
@@ -589,6 +632,7 @@ CheckResult Checker::run() {
   for (size_t i = 0; i < model_.accesses.size(); ++i)
     for (size_t j = i; j < model_.accesses.size(); ++j)
       checkPair(model_.accesses[i], model_.accesses[j]);
+  resolveReadsOfOwnStores();
   for (const Barrier &barrier : model_.barriers)
     if (barrier.scope != Barrier::Scope::Warp || barrier.lanes)
       checkBarrier(barrier);
@@ -619,7 +663,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   std::vector<ClassQuery> classes = classesFor(a, b);
   if (classes.empty())
     return;
-  if (!mayAlias(a, b)) {
+  if (!mayAlias(*a.object, *b.object)) {
     if (distinctByAssumption(a, b))
       addAssumedDistinct(a, b);
     addKeptApart(a, b);
@@ -662,12 +706,16 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
         result_.candidates.back().set_benign(
             "both threads store the same value wherever they race: the location "
             "ends up holding it whichever write lands last");
-      else if (readsWhatItStored(solver, trackers, a, b) ||
-               readsWhatItStored(solver, trackers, b, a))
+      else if (auto others = readsWhatItStored(solver, trackers, a, b);
+               others || (others = readsWhatItStored(solver, trackers, b, a))) {
         result_.candidates.back().set_benign(
             "the reading thread stored the same value there itself before it reads, and "
-            "no other write of the kernel stores there: the read returns that value "
-            "whichever store it sees");
+            "no other write of the kernel stores there while it may read: the read "
+            "returns that value whichever store it sees");
+        bool a_writes = a.site.kind() == v1::ACCESS_KIND_WRITE;
+        own_store_reads_.push_back({result_.candidates.size() - 1, a_writes ? &a : &b,
+                                    a_writes ? &b : &a, std::move(*others)});
+      }
     } else if (verdict == z3::unknown) {
       // Z3 gives the same reason ("canceled") for both limits: the clock
       // tells them apart.
@@ -760,28 +808,69 @@ bool Checker::storeSameValue(z3::solver &solver, const std::vector<z3::expr> &tr
   return same;
 }
 
-bool Checker::readsWhatItStored(z3::solver &solver, const std::vector<z3::expr> &trackers,
-                                const MemoryAccess &write, const MemoryAccess &read) {
+std::optional<std::vector<const MemoryAccess *>>
+Checker::readsWhatItStored(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                           const MemoryAccess &write, const MemoryAccess &read) {
   if (write.site.kind() != v1::ACCESS_KIND_WRITE || read.site.kind() != v1::ACCESS_KIND_READ ||
-      !write.stored || !write.iterations.empty() || write.order >= read.order)
-    return false;
-  // The write is the only one of its object, so the reader's own earlier
-  // execution of it is the last store it made there.
-  for (const MemoryAccess &other : model_.accesses)
-    if (&other != &write && other.object == write.object &&
-        other.site.kind() != v1::ACCESS_KIND_READ)
-      return false;
+      !write.stored || write.order >= read.order ||
+      write.iterations.size() > read.iterations.size() ||
+      !std::equal(write.iterations.begin(), write.iterations.end(), read.iterations.begin(),
+                  [](const z3::expr &x, const z3::expr &y) { return z3::eq(x, y); }))
+    return std::nullopt;
+  // The reader's run of the write in the same iterations is its last store
+  // there when no other write of the object comes between: none after the
+  // write and before the read in the body, and none later in a loop that
+  // encloses the read but not the write, unless the read is in that loop's
+  // first iteration.
+  std::vector<const MemoryAccess *> others;
+  std::vector<z3::expr> first_iterations;
+  for (const MemoryAccess &other : model_.accesses) {
+    if (&other == &write || other.object != write.object ||
+        other.site.kind() == v1::ACCESS_KIND_READ)
+      continue;
+    if (other.order > write.order && other.order < read.order)
+      return std::nullopt;
+    for (const z3::expr &k : loopsRunningBetween(other, write, read))
+      first_iterations.push_back(k);
+    others.push_back(&other);
+  }
   auto on = [this](const z3::expr &e, int thread) { return symbols_.forThread(e, thread); };
   // Thread 1 writes, thread 2 reads; thread 2 ran the write earlier, to the
   // word it reads, storing what thread 1 stores.
   z3::expr stored_first = on(write.path_condition, 2) && on(write.offset, 2) == on(read.offset, 2) &&
                           on(*write.stored, 2) == on(*write.stored, 1);
+  for (const z3::expr &k : first_iterations)
+    stored_first = stored_first && on(k, 2) == 0;
   solver.push();
   add(solver, !stored_first);
   ++result_.queries;
   bool same = solver.check(asVector(trackers)) == z3::unsat;
   solver.pop();
-  return same;
+  if (!same)
+    return std::nullopt;
+  return others;
+}
+
+std::vector<z3::expr> Checker::loopsRunningBetween(const MemoryAccess &other,
+                                                  const MemoryAccess &write,
+                                                  const MemoryAccess &read) const {
+  std::vector<z3::expr> loops;
+  if (other.order < read.order)
+    return loops;
+  for (size_t i = write.iterations.size(); i < read.iterations.size(); ++i)
+    for (const z3::expr &k : other.iterations)
+      if (z3::eq(k, read.iterations[i]))
+        loops.push_back(k);
+  return loops;
+}
+
+void Checker::resolveReadsOfOwnStores() {
+  for (const OwnStoreRead &judged : own_store_reads_)
+    for (const MemoryAccess *other : judged.other_writes)
+      if (racing(other, judged.read) || racing(other, judged.write)) {
+        result_.candidates[judged.candidate].clear_benign();
+        break;
+      }
 }
 
 std::optional<z3::model>
@@ -1018,6 +1107,7 @@ void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
     used.set_role(v1::Assumption::ROLE_USED);
     *candidate.add_assumptions() = used;
   }
+  racing_.insert({std::min(&a, &b), std::max(&a, &b)});
   result_.candidates.push_back(std::move(candidate));
 }
 

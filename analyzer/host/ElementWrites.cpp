@@ -214,6 +214,20 @@ void ElementWrites::collectGroups(const clang::Stmt &stmt, bool in_loop) {
   closeGroup(open);
 }
 
+namespace {
+
+// `for (int v : a)` (or `const int &v`) only reads the elements of `a`:
+// its range statement binds `a` to a reference the loop reads through.
+bool readsByRange(const clang::Stmt *loop, const clang::Stmt *user) {
+  auto *range = dyn_cast_or_null<clang::CXXForRangeStmt>(loop);
+  if (!range || !user || range->getRangeStmt() != user || !range->getLoopVariable())
+    return false;
+  clang::QualType type = range->getLoopVariable()->getType();
+  return !type->isReferenceType() || type.getNonReferenceType().isConstQualified();
+}
+
+} // namespace
+
 void ElementWrites::dropEscapingArrays(const clang::Stmt &stmt,
                                        std::vector<const clang::Stmt *> &ancestors) {
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(&stmt)) {
@@ -238,6 +252,8 @@ void ElementWrites::dropEscapingArrays(const clang::Stmt &stmt,
       if (read || stored)
         return;
     } else if (user && freesArray(*user)) {
+      return;
+    } else if (readsByRange(parent(k + 1), user)) {
       return;
     }
     escaping_.insert(var);

@@ -17,7 +17,9 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
+#include <clang/AST/StmtCXX.h>
 
 namespace gpurace::analyzer {
 
@@ -137,6 +139,64 @@ std::optional<z3::expr> HostValues::elementValue(const clang::ArraySubscriptExpr
   if (!known->second)
     return std::nullopt;
   return known->second->at(array);
+}
+
+z3::expr HostValues::rangeElementValue(const Definition &definition, const clang::VarDecl &var) {
+  auto *loop = clang::cast<clang::CXXForRangeStmt>(definition.at);
+  auto unknown = [&](const std::string &why) {
+    return unknownSymbolOf(var, "", why, definition.at);
+  };
+  std::string name = "range@" + std::to_string(loop->getBeginLoc().getRawEncoding()) +
+                     callChainSuffix();
+  const clang::Expr *range = loop->getRangeInit()->IgnoreImplicit();
+  if (auto *list = dyn_cast<clang::CXXStdInitializerListExpr>(range))
+    range = list->getSubExpr()->IgnoreImplicit();
+  if (auto *list = dyn_cast<clang::InitListExpr>(range))
+    return listEntry(*list, name).value_or(
+        unknown("an entry of a list whose values the host code does not follow"));
+  auto *ref = dyn_cast<clang::DeclRefExpr>(range->IgnoreParenImpCasts());
+  auto *array = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  const auto *shape = array ? ast_.getAsConstantArrayType(array->getType()) : nullptr;
+  if (!shape || !host_)
+    return unknown("an element of a range the host code does not follow");
+  // Entries past the initializer's are zero, which no store states.
+  auto *entries = array->getInit()
+                      ? dyn_cast<clang::InitListExpr>(array->getInit()->IgnoreImplicit())
+                      : nullptr;
+  if (entries && entries->getNumInits() < shape->getSize().getZExtValue())
+    return unknown("an element of '" + array->getNameAsString() + "', zero past its initializer");
+  if (!element_writes_)
+    element_writes_ = std::make_shared<const ElementWrites>(ast_, host_);
+  const auto *groups = element_writes_->groupsOf(*array);
+  const clang::VarDecl *family = element_writes_->familyOf(*array);
+  if (!groups || groups->empty() || !family || following_families_->count(family))
+    return unknown("an element of '" + array->getNameAsString() + "', set in ways not followed");
+  following_families_->insert(family);
+  std::optional<std::map<const clang::VarDecl *, z3::expr>> values =
+      familyElements(*groups, name);
+  following_families_->erase(family);
+  if (!values || !values->count(array))
+    return unknown("an element of '" + array->getNameAsString() + "', set in ways not followed");
+  return values->at(array);
+}
+
+std::optional<z3::expr> HostValues::listEntry(const clang::InitListExpr &list,
+                                              const std::string &name) {
+  if (list.getNumInits() == 0)
+    return std::nullopt;
+  std::vector<z3::expr> entries;
+  for (const clang::Expr *entry : list.inits()) {
+    std::optional<z3::expr> v = value(entry);
+    if (!v)
+      return std::nullopt;
+    entries.push_back(*v);
+  }
+  z3::expr selector = symbols_.shared("host:entry@" + name, kInt64);
+  z3::expr chosen = entries.back();
+  for (size_t i = entries.size() - 1; i-- > 0;)
+    chosen = z3::ite(selector == arith_.constant(static_cast<int64_t>(i), kInt64), entries[i],
+                     chosen);
+  return chosen;
 }
 
 std::optional<std::map<const clang::VarDecl *, z3::expr>>

@@ -239,6 +239,30 @@ HostValues::PointerOrigin HostValues::objectFieldOrigin(const clang::Expr &objec
   return {var, arith_.constant(0, kInt64), &field, element};
 }
 
+std::vector<HostValues::PointerChoice> HostValues::fieldChoices(const clang::Expr &object,
+                                                                const clang::FieldDecl &field) {
+  const clang::Expr *e = object.IgnoreParenImpCasts();
+  // A struct argument is copied into the parameter.
+  if (auto *copy = dyn_cast<clang::CXXConstructExpr>(e);
+      copy && copy->getNumArgs() == 1 && copy->getConstructor()->isCopyOrMoveConstructor())
+    e = copy->getArg(0)->IgnoreParenImpCasts();
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  auto *entries = var && var->isLocalVarDecl() && var->getInit() && !environment_.written(*var)
+                      ? dyn_cast<clang::InitListExpr>(var->getInit()->IgnoreImplicit())
+                      : nullptr;
+  const clang::RecordDecl *record = var ? var->getType()->getAsRecordDecl() : nullptr;
+  if (entries && record && field.getParent() == record->getDefinition() &&
+      field.getFieldIndex() < entries->getNumInits()) {
+    const clang::Expr *entry = entries->getInit(field.getFieldIndex());
+    if (isa<clang::ImplicitValueInitExpr>(entry->IgnoreImplicit()))
+      return {}; // a field the initializer leaves out is null
+    return pointerChoices(entry);
+  }
+  std::optional<z3::expr> first = arith_.constant(0, kInt64);
+  return {{objectFieldOrigin(*e, false, field, first), arith_.context().bool_val(true)}};
+}
+
 std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::Expr *e) {
   e = e->IgnoreParenCasts();
   z3::expr always = arith_.context().bool_val(true);
@@ -309,8 +333,13 @@ std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::E
     return element(subscript->getBase(), subscript->getIdx());
   if (const clang::CXXOperatorCallExpr *at = vectorElement(*e))
     return element(at->getArg(0), at->getArg(1));
-  if (auto *member = dyn_cast<clang::MemberExpr>(e))
+  if (auto *member = dyn_cast<clang::MemberExpr>(e)) {
+    auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+    if (field && !member->isArrow() &&
+        isa<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts()))
+      return fieldChoices(*member->getBase(), *field);
     return {{fieldOrigin(*member), always}};
+  }
   if (auto *call = dyn_cast<clang::CXXMemberCallExpr>(e)) { // v.data()
     bool data = call->getMethodDecl() && call->getMethodDecl()->getName() == "data";
     return each(call->getImplicitObjectArgument(), [&](PointerOrigin &origin) {

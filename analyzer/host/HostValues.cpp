@@ -209,6 +209,8 @@ z3::expr HostValues::definitionValue(const Definition &definition, const clang::
     return unknownSymbolOf(var, field, definition.reason, definition.at);
   if (definition.kind == Definition::Kind::Exchanged)
     return exchangedValue(definition, var);
+  if (definition.kind == Definition::Kind::RangeElement)
+    return rangeElementValue(definition, var);
   auto key = std::make_tuple(definition.at, &var, field);
   auto cached = definition_values_.find(key);
   if (cached != definition_values_.end())

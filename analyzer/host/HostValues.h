@@ -46,6 +46,7 @@ class Expr;
 class FieldDecl;
 class FunctionDecl;
 class IfStmt;
+class InitListExpr;
 class MemberExpr;
 class QualType;
 class Stmt;
@@ -115,6 +116,11 @@ public:
   // (`std::swap(in, out)`). Empty for a null pointer; one choice with no
   // root when it may point anywhere.
   std::vector<PointerChoice> pointerChoices(const clang::Expr *pointer_arg);
+  // The origins of `object.field`, a pointer field of a struct argument
+  // (`Params p{in, out}; k<<<g, b>>>(p)`): what a local struct's
+  // initializer puts there, where nothing writes the struct afterwards.
+  std::vector<PointerChoice> fieldChoices(const clang::Expr &object,
+                                          const clang::FieldDecl &field);
 
   // Whether a global pointer (or array of pointers) holds allocations of
   // its own: no code of the file sets it from another pointer.
@@ -226,6 +232,13 @@ private:
   // member), and the integer value that gives it (HostLoops.cpp).
   z3::expr exchangeSelector(const Definition &definition, const clang::VarDecl &var);
   z3::expr exchangedValue(const Definition &definition, const clang::VarDecl &var);
+  // The variable of a range-based for loop over a local array of integers
+  // (`for (int b : block_sizes)`): one of the values the function stores
+  // into the array, its initializer's among them (HostArrays.cpp).
+  z3::expr rangeElementValue(const Definition &definition, const clang::VarDecl &var);
+  // One of the entries of `list` (`for (int b : {64, 128})`), chosen by a
+  // symbol named after `name`.
+  std::optional<z3::expr> listEntry(const clang::InitListExpr &list, const std::string &name);
   void noteUnknown(const z3::expr &symbol, const std::string &detail, const std::string &source,
                    const clang::Stmt *at);
   // The name of the symbol for an expression's value the host does not

@@ -4,6 +4,7 @@
 #include "analyzer/host/KernelPointers.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/model/SourceLocations.h"
+#include "analyzer/model/StructPointerFields.h"
 #include "analyzer/program/KernelKey.h"
 
 #include <clang/AST/ASTContext.h>
@@ -508,7 +509,9 @@ void addPointerAliasing(LaunchContext &context, const std::vector<PointerArgumen
   std::vector<std::pair<OriginKey, std::vector<std::pair<int, HostValues::PointerOrigin>>>>
       placed;
   for (const PointerArgument *pointer : known) {
-    if (pointer->choices.size() != 1 || !pointer->choices.front().when.simplify().is_true())
+    // A struct's field has no argument of its own to name.
+    if (static_cast<size_t>(pointer->index) >= launch.arguments.size() ||
+        pointer->choices.size() != 1 || !pointer->choices.front().when.simplify().is_true())
       continue;
     const HostValues::PointerOrigin &origin = pointer->choices.front().origin;
     std::optional<OriginKey> key = keyOf(origin);
@@ -523,6 +526,28 @@ void addPointerAliasing(LaunchContext &context, const std::vector<PointerArgumen
   for (const auto &[key, params] : placed)
     if (params.size() > 1)
       addPointerBaseFacts(context, *key.root, params, launch, names, ast, symbols, where);
+}
+
+// The pointer fields of struct arguments, numbered after the parameters
+// as the kernel model numbers them (`names` holds the model's names): the
+// buffer each holds, or any buffer where this kernel declares no such
+// field (a struct that differs between device and host compilation).
+void addStructPointerFields(std::vector<PointerArgument> &pointers,
+                            const clang::FunctionDecl &kernel, const Launch &launch,
+                            const std::vector<std::string> &names, HostValues &host_values,
+                            SymbolSpace &symbols) {
+  std::vector<StructPointerField> fields = structPointerFields(kernel);
+  for (size_t i = kernel.getNumParams(); i < names.size(); ++i) {
+    auto same = std::find_if(fields.begin(), fields.end(),
+                             [&](const StructPointerField &f) { return f.name == names[i]; });
+    PointerArgument pointer{static_cast<int>(i), {}};
+    if (same != fields.end() && same->parameter < launch.arguments.size())
+      pointer.choices =
+          host_values.fieldChoices(*launch.arguments[same->parameter], *same->field);
+    else
+      pointer.choices.push_back({{}, symbols.context().bool_val(true)});
+    pointers.push_back(std::move(pointer));
+  }
 }
 
 // Marks the kernel's launch-wide values (dims, arguments) whose facts are
@@ -606,6 +631,7 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
                       "host '" + sourceText(arg->getSourceRange(), sources) + "'", ast,
                       symbols, where);
   }
+  addStructPointerFields(pointers, kernel, launch, names, host_values, symbols);
   addPointerAliasing(context, pointers, host_values, launch, names, ast, symbols, where);
   stateUnknownValues(context, host_values.unknownValues());
   for (Fact &fact : host_values.dominatingFacts())

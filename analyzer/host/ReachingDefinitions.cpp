@@ -348,6 +348,10 @@ struct ReachingDefinitions::Walk {
     if (isa<clang::CXXForRangeStmt>(loop) && declaredIn(loop) && !local_to_body)
       changes = true; // the range variable itself
     bool into_body = body && env.contains(*body, *point);
+    if (auto *range = dyn_cast<clang::CXXForRangeStmt>(&loop);
+        range && into_body && range->getLoopVariable() == &var && field.empty() && !pointee &&
+        !writes(*body))
+      return to(*body, rangeElement(*range));
     if (changes && !local_to_body) {
       if (!into_body)
         return unknown(loop, "changes from one iteration to the next of the loop");
@@ -391,6 +395,13 @@ struct ReachingDefinitions::Walk {
     d.at = &loop;
     d.group = group;
     d.after_loop = after_loop;
+    return {d};
+  }
+
+  Definitions rangeElement(const clang::CXXForRangeStmt &loop) const {
+    Definition d;
+    d.kind = Definition::Kind::RangeElement;
+    d.at = &loop;
     return {d};
   }
 

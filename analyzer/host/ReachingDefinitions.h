@@ -66,6 +66,9 @@ struct Definition {
     // on entry to the loop, a different one for each; at the head of an
     // iteration, or with `after_loop` what the loop left.
     Exchanged,
+    // The variable of the range-based for loop `at`: an element of the
+    // range, a different one in each iteration.
+    RangeElement,
   };
   Kind kind = Kind::Unknown;
   const clang::Expr *value = nullptr;

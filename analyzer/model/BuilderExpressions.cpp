@@ -450,11 +450,16 @@ Value Builder::evalConditional(const clang::AbstractConditionalOperator &op) {
   state_.pc = saved && !condition;
   Value no = eval(op.getFalseExpr());
   state_.pc = saved;
+  return choose(condition, yes, no, op.getType());
+}
+
+Value Builder::choose(const z3::expr &condition, const Value &yes, const Value &no,
+                      clang::QualType type) {
   if (yes.kind == Value::Kind::Pointer || no.kind == Value::Kind::Pointer)
     return selectPointer(condition, yes, no);
   if (yes.kind == Value::Kind::Bool && no.kind == Value::Kind::Bool)
     return boolValue(z3::ite(condition, yes.expr, no.expr));
-  IntType t = intTypeOf(op.getType());
+  IntType t = intTypeOf(type);
   return intValue(z3::ite(condition, asInt(yes, t), asInt(no, t)), t);
 }
 

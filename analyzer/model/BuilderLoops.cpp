@@ -194,12 +194,17 @@ void Builder::setCounters(State &state, const SyncCount &count,
     state.masked_warp.insert_or_assign(mask, values[i++]);
 }
 
-z3::expr Builder::advanceAtHead(std::optional<int> per_iteration, const z3::expr &k,
+z3::expr Builder::advanceAtHead(int per_iteration, bool varies, const z3::expr &k,
                                 const char *name) {
-  if (per_iteration)
-    return arith_.mul(k, arith_.constant(*per_iteration, kInt64));
+  z3::expr at_least = arith_.mul(k, arith_.constant(per_iteration, kInt64));
+  if (!varies)
+    return at_least;
+  // The synchronization outside the body's branches and inner loops runs
+  // in every iteration: k iterations advance the counter at least k times
+  // that much (a barrier after a loop with a data-dependent exit orders a
+  // later iteration after what came before the loop).
   z3::expr advance = uniformInLoops(name, kInt64, iterations_);
-  model_.thread_facts.push_back(arith_.lessEq(zero64(), advance, true));
+  model_.thread_facts.push_back(arith_.lessEq(per_iteration ? at_least : zero64(), advance, true));
   model_.thread_facts.push_back(k != 0 || advance == zero64());
   return advance;
 }
@@ -246,7 +251,7 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   std::vector<z3::expr> advances, heads;
   for (size_t i = 0; i < counts.size(); ++i) {
     advances.push_back(
-        advanceAtHead(varies[i] ? std::nullopt : std::optional<int>(counts[i]), k, nameOf(i)));
+        advanceAtHead(counts[i], varies[i], k, nameOf(i)));
     heads.push_back(arith_.add(at_entry[i], advances[i]));
   }
   setCounters(state_, per_iteration, heads);
@@ -292,6 +297,9 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
     model_.thread_facts.push_back(
         arith_.lessEq(arith_.add(unequal.head, unequal.per_iteration), total, true) ||
         !head_pc);
+    // Nor does the head of the iteration whose test fails (a thread there
+    // has read the condition, as `!found` is read at every head).
+    model_.thread_facts.push_back(arith_.lessEq(unequal.head, total, true) || !entry.pc);
     after.push_back(arith_.add(at_entry[i], total));
     model_.iteration_syncs.push_back(unequal);
   }

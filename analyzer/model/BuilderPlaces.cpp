@@ -70,6 +70,8 @@ std::optional<uint64_t> Builder::fixedExtent(const clang::Expr &array) const {
 }
 
 Value Builder::load(const clang::Expr *lvalue_expr) {
+  if (auto *conditional = dyn_cast<clang::ConditionalOperator>(lvalue_expr->IgnoreParens()))
+    return loadEither(*conditional);
   Place where = place(lvalue_expr);
   clang::QualType type = lvalue_expr->getType();
   if (where.kind == Place::Kind::Memory) {
@@ -83,7 +85,8 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
     Value loaded = freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
                               "value loaded from " + where.object->name, lvalue_expr,
                               where.object->name);
-    if (where.object->kind == MemoryObject::Kind::DeviceGlobal)
+    if (where.offset && (where.object->kind == MemoryObject::Kind::DeviceGlobal ||
+                         where.object->kind == MemoryObject::Kind::PointerParameter))
       sameForEveryThread(loaded, *where.object, *where.offset);
     return loaded;
   }
@@ -93,9 +96,21 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
                     "value not followed", lvalue_expr);
 }
 
+Value Builder::loadEither(const clang::ConditionalOperator &op) {
+  z3::expr condition = asBool(eval(op.getCond()));
+  z3::expr saved = state_.pc;
+  state_.pc = saved && condition;
+  Value yes = load(op.getTrueExpr());
+  state_.pc = saved && !condition;
+  Value no = load(op.getFalseExpr());
+  state_.pc = saved;
+  return choose(condition, yes, no, op.getType());
+}
+
 void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object,
                                  const z3::expr &offset) {
-  if (loaded.kind == Value::Kind::Bool || !read_only_objects_.count(&object))
+  bool parameter = object.kind == MemoryObject::Kind::PointerParameter;
+  if (loaded.kind == Value::Kind::Bool || (!parameter && !read_only_objects_.count(&object)))
     return;
   // One function per way of reading the bytes: width and signedness.
   auto key = std::make_pair(&object, static_cast<int>(loaded.type.width * 2 +
@@ -106,7 +121,11 @@ void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object
                    .emplace(key, symbols_.freshSharedFunction("contents:" + object.name, 1,
                                                               loaded.type))
                    .first;
-  model_.thread_facts.push_back(loaded.expr == contents->second(offset));
+  z3::expr same = loaded.expr == contents->second(offset);
+  if (parameter)
+    model_.parameter_contents.push_back({&object, same});
+  else
+    model_.thread_facts.push_back(same);
 }
 
 std::optional<Value> Builder::agreedSharedRead(const Place &where, clang::QualType type,

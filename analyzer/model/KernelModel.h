@@ -150,6 +150,15 @@ struct KernelModel {
   bool reads_block_axis[3] = {false, false, false};
   // Facts over shared symbols only.
   std::vector<z3::expr> shared_facts;
+  // Values loaded through a pointer parameter, each a function of the
+  // offset shared by all threads: facts of a thread that hold in a launch
+  // where no access of the kernel writes a buffer the parameter may point
+  // into (the pair checker, which knows the launch's aliasing, decides).
+  struct ParameterContents {
+    const MemoryObject *object;
+    z3::expr fact;
+  };
+  std::vector<ParameterContents> parameter_contents;
   // Results of read-modify-write atomics that hand out distinct values
   // (`atomicAdd(&count, 1)`, `atomicInc`): two threads that update the same
   // address get different results, as long as the counter does not wrap.

@@ -10,6 +10,7 @@
 #include "analyzer/model/FenceReach.h"
 #include "analyzer/model/ModelBuilder.h"
 #include "analyzer/model/SourceLocations.h"
+#include "analyzer/model/StructPointerFields.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
@@ -177,11 +178,11 @@ KernelModel Builder::build() {
   shared_reads_agree_ = !mayFence(kernel_, ast_);
   model_.kernel_location =
       toLocation(kernel_.getSourceRange(), sources_, kernel_.getQualifiedNameAsString());
+  for (const StructPointerField &field : structPointerFields(kernel_))
+    struct_pointer_fields_.emplace(field.name, field.index);
   for (unsigned i = 0; i < kernel_.getNumParams(); ++i) {
     const clang::ParmVarDecl *param = kernel_.getParamDecl(i);
-    std::string name = param->getNameAsString();
-    if (name.empty())
-      name = "arg" + std::to_string(i);
+    std::string name = parameterName(kernel_, i);
     clang::QualType type = param->getType();
     if (type->isPointerType() || type->isReferenceType()) {
       const MemoryObject *object = objectFor(*param, MemoryObject::Kind::PointerParameter,
@@ -201,11 +202,17 @@ void Builder::bindParameter(const std::string &root, int64_t offset,
   type = type.getCanonicalType();
   Place at{Place::Kind::Local, nullptr, arith_.constant(offset, kInt64), root};
   if (type->isPointerType() && depth > 0) {
-    // A pointer inside a struct argument: the host may have set it to any
-    // buffer, so it may alias every other global pointer.
+    // A pointer field of a struct argument is one more pointer parameter
+    // (StructPointerFields.h); one nested deeper may alias every other
+    // global pointer.
     auto object = std::make_unique<MemoryObject>();
     object->kind = MemoryObject::Kind::Unknown;
     object->name = name;
+    if (auto field = struct_pointer_fields_.find(name);
+        depth == 1 && field != struct_pointer_fields_.end()) {
+      object->kind = MemoryObject::Kind::PointerParameter;
+      object->parameter_index = field->second;
+    }
     writeLocal(at, type, pointerValue(zero64(), object.get()));
     model_.objects.push_back(std::move(object));
     return;

@@ -245,8 +245,9 @@ private:
   // How far a synchronization counter has advanced since the loop's entry
   // at the head of iteration k: k * the per-iteration count when every
   // iteration synchronizes alike, otherwise a nondecreasing function of the
-  // enclosing iterations (IterationSync in KernelModel.h).
-  z3::expr advanceAtHead(std::optional<int> per_iteration, const z3::expr &k, const char *name);
+  // enclosing iterations (IterationSync in KernelModel.h), at least k * the
+  // count every iteration runs.
+  z3::expr advanceAtHead(int per_iteration, bool varies, const z3::expr &k, const char *name);
   // The counters a loop tracks, in one order: block, warp, grid, then the
   // partial warp groups `count` names; and their per-iteration counts.
   static std::vector<int> countsOf(const SyncCount &count);
@@ -280,6 +281,12 @@ private:
                        const Value &b, clang::QualType type,
                        const clang::Expr *at);
   Value evalConditional(const clang::AbstractConditionalOperator &op);
+  // The value of `condition ? yes : no`, of type `type`.
+  Value choose(const z3::expr &condition, const Value &yes, const Value &no,
+               clang::QualType type);
+  // A read of `c ? a[i] : b[j]`: only the branch taken is read, so each
+  // is an access of its own under its condition.
+  Value loadEither(const clang::ConditionalOperator &op);
   Value evalCall(const clang::CallExpr &call);
   // Member calls of libcu++'s cuda::atomic_ref and cuda::atomic; nothing
   // when `call` is not one.
@@ -296,7 +303,9 @@ private:
   Value load(const clang::Expr *lvalue_expr);
   // A value loaded from a device global that no device code writes is the
   // same for every thread that loads it at the same offset: a function of
-  // the offset shared by all threads.
+  // the offset shared by all threads. So is one loaded through a pointer
+  // parameter, in a launch where nothing writes the buffer it points into
+  // (KernelModel::parameter_contents).
   void sameForEveryThread(const Value &loaded, const MemoryObject &object,
                           const z3::expr &offset);
   // A read of __shared__ memory in a kernel that never fences: what every
@@ -531,6 +540,9 @@ private:
   std::unique_ptr<DeviceGlobalWrites> device_global_writes_;
   // The device globals no device code writes (DeviceGlobalWrites).
   std::set<const MemoryObject *> read_only_objects_;
+  // The pointer fields of struct parameters, by name, with their numbers
+  // among the pointer parameters (StructPointerFields.h).
+  std::map<std::string, int> struct_pointer_fields_;
   // The kernel never fences (FenceReach.h): threads that read one
   // __shared__ word between the same barriers agree on its value.
   bool shared_reads_agree_ = false;
@@ -542,8 +554,8 @@ private:
   void reviseBroadcasts();
   // The declaration an object was made for (none for unresolved memory).
   const clang::Decl *declOf(const MemoryObject &object) const;
-  // The contents of each read-only device global, by the width and
-  // signedness it is read with.
+  // The contents of each read-only device global (and of each buffer of a
+  // pointer parameter), by the width and signedness it is read with.
   std::map<std::pair<const MemoryObject *, int>, z3::func_decl> read_only_contents_;
   // Writes to __shared__ scalars so far, for values that one thread of a
   // block broadcasts to the others across a barrier.

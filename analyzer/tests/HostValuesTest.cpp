@@ -106,6 +106,39 @@ int main() {
                    -4, -3);
 }
 
+TEST(HostValues, TheVariableOfARangeForIsOneOfTheRangesEntries) {
+  // Benchmarks sweep launch shapes over a list of block sizes.
+  raceFreeThenRacy(withHost(R"(
+int main() {
+  int block_sizes[] = {64, 128, %d};
+  float *out; cudaMalloc(&out, 1 << 22);
+  for (int threads : block_sizes)
+    fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"),
+                   256, 512);
+  raceFreeThenRacy(withHost(R"(
+int main() {
+  float *out; cudaMalloc(&out, 1 << 22);
+  for (const int &threads : {%d, 128})
+    fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"),
+                   256, 1024);
+  // A loop that binds the elements by reference may change them.
+  auto scaled = analyzeCode(withHost(R"(
+int main() {
+  int block_sizes[] = {64, 128};
+  for (int &threads : block_sizes)
+    threads *= 4;
+  float *out; cudaMalloc(&out, 1 << 22);
+  for (int threads : block_sizes)
+    fill<<<1024, threads>>>(out, 1 << 20);
+}
+)"));
+  EXPECT_FALSE(findings(scaled).empty()) << scaled.DebugString();
+}
+
 TEST(HostValues, APathThatReturnsBeforeTheLaunchDoesNotReachIt) {
   auto result = analyzeCode(withHost(R"(
 int main(int argc, char **argv) {

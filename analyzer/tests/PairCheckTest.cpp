@@ -243,8 +243,8 @@ int main() { int *c; cudaMalloc(&c, 4); k<<<4, 64>>>(c); }
 
 TEST(PairCheck, LaunchWithOneBlockMakesTheFinalStoreRaceFree) {
   const char *code = R"(
-__global__ void finish(float *partial, float *result) {
-  if (threadIdx.x == 0) result[0] = partial[0];
+__global__ void finish(const float *partial, float *result) {
+  if (threadIdx.x == 0) result[0] = partial[blockIdx.x];
 }
 int main() {
   float *p, *r; cudaMalloc(&p, 1024); cudaMalloc(&r, 4);

@@ -3,7 +3,7 @@
 // As float_scaled_size_ok.cu, but the factor is `min(..., 1.0f)`, at most
 // one: on a device with many multiprocessors the size grows past 65535
 // blocks, gridDim.y becomes 2 or more, and blocks (x, 0) and (x, 1), which
-// the index does not tell apart, write the same elements.
+// the index does not tell apart, both add into the same elements.
 #include <algorithm>
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -11,7 +11,7 @@
 __global__ void increment(int *out, const int *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    out[i] = in[i] + 1; // expect-race(row): inter-block
+    out[i] += in[i]; // expect-race(row): inter-block
 }
 
 int n = 1 << 22;

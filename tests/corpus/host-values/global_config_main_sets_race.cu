@@ -2,14 +2,14 @@
 // source: streaming sample whose sizes and launch shape are file-scope globals
 // As global_config_main_sets_ok.cu, with a count of 2^25: 131072 blocks
 // of 256 need a second row of the grid (grid.y = 3), and the blocks of
-// each row write the same elements, since the kernel ignores blockIdx.y.
+// each row add into the same elements, since the kernel ignores blockIdx.y.
 #include <cstdio>
 #include <cuda_runtime.h>
 
 __global__ void increment(int *out, const int *in, int n) {
   int idx = blockIdx.x * blockDim.x + threadIdx.x;
   if (idx < n)
-    out[idx] = in[idx] + 1; // expect-race(dup): inter-block
+    out[idx] += in[idx]; // expect-race(dup): inter-block
 }
 
 int N = 1 << 25;

@@ -1,6 +1,6 @@
 // category: thread-local
 // The helper forgets the block: threads with the same threadIdx in
-// different blocks store to the same element.
+// different blocks add into the same element.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -10,7 +10,7 @@ __global__ void square(const int *in, int *out, int n) {
   int i = 0;
   localIndex(&i);
   if (i < n)
-    out[i] = in[i] * in[i]; // expect-race(a): inter-block
+    out[i] += in[i] * in[i]; // expect-race(a): inter-block
 }
 
 int main() {

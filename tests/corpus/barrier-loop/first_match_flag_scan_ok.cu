@@ -1,0 +1,73 @@
+// category: barrier-loop
+// source: categorical sampling kernels (one block per distribution, a
+// grid-stride loop over distributions): each block scans the
+// probabilities chunk by chunk with a block-wide prefix sum (a loop of
+// barriers whose trip count is log2 of the block size) and stops at the
+// first chunk where some thread's bucket holds the sample. Every thread
+// clears the shared `found` flag, reads it at each chunk's head, and the
+// threads that match set it before the chunk's last barrier: the flag is
+// one value for the whole block at every head, so all threads leave the
+// chunk loop together.
+// expect: race-free
+#include <cstdio>
+#include <cuda_runtime.h>
+
+#define THREADS 256
+
+__global__ void firstMatch(const float *probs, const float *samples, int *picked,
+                           int distributions, int categories) {
+  __shared__ bool found;
+  __shared__ int foundAt;
+  __shared__ float scan[THREADS];
+  for (int d = blockIdx.x; d < distributions; d += gridDim.x) {
+    if (threadIdx.x == 0) {
+      foundAt = 0;
+      scan[0] = samples[d];
+    }
+    __syncthreads();
+    float sample = scan[0];
+    __syncthreads();
+    int chunks = (categories + (int)blockDim.x - 1) / blockDim.x;
+    found = false;
+    for (int chunk = 0; chunk < chunks && !found; ++chunk) {
+      int cat = chunk * blockDim.x + threadIdx.x;
+      scan[threadIdx.x] = cat < categories ? probs[d * categories + cat] : 0.0f;
+      __syncthreads();
+      for (int offset = 1; offset < blockDim.x; offset *= 2) {
+        float sum = 0.0f;
+        if (threadIdx.x >= offset)
+          sum = scan[threadIdx.x - offset] + scan[threadIdx.x];
+        __syncthreads();
+        if (threadIdx.x >= offset)
+          scan[threadIdx.x] = sum;
+        __syncthreads();
+      }
+      if (cat < categories && scan[threadIdx.x] > sample) {
+        atomicMax(&foundAt, cat);
+        found = true;
+      }
+      __syncthreads();
+    }
+    __syncthreads();
+    if (threadIdx.x == 0)
+      picked[d] = found ? foundAt : categories - 1;
+  }
+}
+
+int main() {
+  const int distributions = 1000, categories = 769;
+  float *probs, *samples;
+  int *picked;
+  cudaMalloc(&probs, distributions * categories * sizeof(float));
+  cudaMalloc(&samples, distributions * sizeof(float));
+  cudaMalloc(&picked, distributions * sizeof(int));
+  cudaMemset(probs, 0, distributions * categories * sizeof(float));
+  cudaMemset(samples, 0, distributions * sizeof(float));
+  firstMatch<<<64, THREADS>>>(probs, samples, picked, distributions, categories);
+  cudaDeviceSynchronize();
+  printf("done\n");
+  cudaFree(probs);
+  cudaFree(samples);
+  cudaFree(picked);
+  return 0;
+}
