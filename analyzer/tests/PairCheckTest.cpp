@@ -822,5 +822,75 @@ int main() { unsigned *d; cudaMalloc(&d, 4096); k<<<1, 512>>>(d, N); }
   EXPECT_TRUE(hasRaceBetween(with("", "2"), 4, 9));
 }
 
+TEST(PairCheck, AFlagClearedByEveryThreadAndTestedAtALoopsHeadIsOneValue) {
+  // Every thread clears `found` and tests it at each head of a loop whose
+  // iterations run a scan of barriers (a trip count the model does not
+  // fix); threads set it only before an iteration's last barrier. The
+  // clear races only with reads that return the cleared value, and the
+  // reads at later heads come after a barrier. Without that barrier, a
+  // thread setting the flag races with the next iteration's test.
+  const std::string code = R"(
+__global__ void pick(const float *p, const float *s, int *dest, int rows, int cols) {
+  __shared__ bool found;
+  __shared__ float scan[256];
+  for (int d = blockIdx.x; d < rows; d += gridDim.x) {
+    __syncthreads();
+    found = false;
+    for (int c = 0; c < (cols + 255) / 256 && !found; ++c) {
+      scan[threadIdx.x] = p[d * cols + c * 256 + threadIdx.x];
+      for (int o = 1; o < blockDim.x; o *= 2) {
+        __syncthreads();
+        float v = threadIdx.x >= o ? scan[threadIdx.x - o] : 0.0f;
+        __syncthreads();
+        scan[threadIdx.x] += v;
+      }
+      if (scan[threadIdx.x] > s[d]) found = true;
+      LAST
+    }
+    __syncthreads();
+    if (threadIdx.x == 0 && found) dest[d] = 1;
+  }
+}
+int main() {
+  float *p, *s; int *d;
+  cudaMalloc(&p, 1 << 22); cudaMalloc(&s, 4096); cudaMalloc(&d, 4096);
+  pick<<<64, 256>>>(p, s, d, 1000, 768);
+}
+)";
+  auto with = [&](const char *last) {
+    std::string text = code;
+    text.replace(text.find("LAST"), 4, last);
+    return analyzeCode(text);
+  };
+  auto ordered = with("__syncthreads();");
+  EXPECT_TRUE(findings(ordered).empty()) << ordered.DebugString();
+  bool benign = false;
+  for (const v1::RaceCandidate &c : ordered.candidates())
+    benign |= c.first().location().line() == 7 && c.second().location().line() == 8 &&
+              !c.benign().empty();
+  EXPECT_TRUE(benign) << ordered.DebugString();
+  EXPECT_TRUE(hasRaceBetween(with(""), 8, 16));
+}
+
+TEST(PairCheck, AConditionalLvalueReadsOnlyTheBranchTaken) {
+  const std::string code = R"(
+__global__ void bump(int *out, const int *in, int n, int passes) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < n)
+    for (int pass = 0; pass < passes; ++pass)
+      out[i] = (pass == 0 ? in[i] : out[INDEX]) + 1;
+}
+int main() { int *a, *b; cudaMalloc(&a, 1 << 20); cudaMalloc(&b, 1 << 20); bump<<<256, 256>>>(a, b, 65536, 3); }
+)";
+  auto with = [&](const char *index) {
+    std::string text = code;
+    text.replace(text.find("INDEX"), 5, index);
+    return analyzeCode(text);
+  };
+  auto own = with("i");
+  EXPECT_EQ(own.candidates_size(), 0) << own.DebugString();
+  EXPECT_TRUE(hasRaceBetween(with("i + 1"), 6, 6));
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
