@@ -78,4 +78,33 @@ void Builder::keepLowBits(const z3::expr &x, const z3::expr &mask, IntType t,
       {x, q, arith_.add(mask, arith_.constant(1, kInt64)), result, holds});
 }
 
+void Builder::keepSingleBit(clang::BinaryOperatorKind op, const z3::expr &x,
+                            const z3::expr &bit, IntType t, const z3::expr &result) {
+  // A case per power of two the operand may be (a sorting network's
+  // partner `i ^ j`, its direction `i & k`), each linear: x == q * 2^(e+1)
+  // + b * 2^e + r with b the bit of x that `bit` selects; then `x & bit`
+  // is b * 2^e, `x | bit` is x + (1 - b) * 2^e and `x ^ bit` is
+  // x + 2^e - 2 b 2^e. Floor division makes this two's complement for a
+  // negative x too.
+  z3::expr q = symbols_.freshLocal("above", kInt64);
+  z3::expr b = symbols_.freshLocal("bit", kInt64);
+  z3::expr r = symbols_.freshLocal("below", kInt64);
+  z3::expr zero = arith_.constant(0, kInt64), one = arith_.constant(1, kInt64);
+  for (int e = 0; e <= Arith::topPowerOfTwoExponent(t) && e < 62; ++e) {
+    z3::expr n = arith_.constant(int64_t(1) << e, kInt64);
+    z3::expr selected = arith_.mul(b, n);
+    z3::expr exact = op == clang::BO_And  ? result == selected
+                     : op == clang::BO_Or ? result == arith_.add(x, arith_.sub(n, selected))
+                                          : result == arith_.sub(arith_.add(x, n),
+                                                                 arith_.mul(arith_.constant(2, kInt64),
+                                                                            selected));
+    model_.thread_facts.push_back(z3::implies(
+        bit == arith_.constant(int64_t(1) << e, t),
+        x == arith_.add(arith_.add(arith_.mul(q, arith_.constant(int64_t(2) << e, kInt64)), selected),
+                        r) &&
+            (b == zero || b == one) && arith_.lessEq(zero, r, true) &&
+            arith_.less(r, n, true) && exact));
+  }
+}
+
 } // namespace gpurace::analyzer::builder

@@ -368,9 +368,14 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
     if (out.kind != Value::Kind::Int)
       return out;
     boundBitwise(op, x, y, out.expr);
-    if (op == clang::BO_And)
-      if (std::optional<bool> mask_first = lowBitsMaskOperand(at))
-        keepLowBits(*mask_first ? y : x, *mask_first ? x : y, t, out.expr);
+    std::optional<bool> mask_first =
+        op == clang::BO_And ? lowBitsMaskOperand(at) : std::nullopt;
+    if (mask_first)
+      keepLowBits(*mask_first ? y : x, *mask_first ? x : y, t, out.expr);
+    else if (arith_.mode() == OverflowMode::Math && !symbols_.isThreadDependent(y))
+      keepSingleBit(op, x, y, t, out.expr); // a launch-wide operand: a stride, a stage
+    else if (arith_.mode() == OverflowMode::Math && !symbols_.isThreadDependent(x))
+      keepSingleBit(op, y, x, t, out.expr);
     return out;
   }
   return intValue(*result, t);

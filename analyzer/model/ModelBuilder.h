@@ -188,6 +188,10 @@ private:
   // Facts that make `result` exactly `x & mask` when the mask is 2^e - 1
   // or all ones.
   void keepLowBits(const z3::expr &x, const z3::expr &mask, IntType t, const z3::expr &result);
+  // Facts that make `result` exactly `x op bit` (&, | or ^) wherever `bit`
+  // is a power of two.
+  void keepSingleBit(clang::BinaryOperatorKind op, const z3::expr &x, const z3::expr &bit,
+                     IntType t, const z3::expr &result);
   Value freshValue(clang::QualType type, v1::ImprecisionKind why,
                    const std::string &detail, const clang::Stmt *at,
                    const std::string &source = {});

@@ -892,5 +892,35 @@ int main() { int *a, *b; cudaMalloc(&a, 1 << 20); cudaMalloc(&b, 1 << 20); bump<
   EXPECT_TRUE(hasRaceBetween(with("i + 1"), 6, 6));
 }
 
+TEST(PairCheck, APartnerByXorWithAPowerOfTwoStrideIsExact) {
+  // A bitonic step: thread i pairs with i ^ j, j a power of two from the
+  // host's stage loops, and only the lower of each pair swaps. Without the
+  // `p > i` test both threads of a pair swap the same two elements.
+  const std::string code = R"(
+__global__ void step(int *t, unsigned n, unsigned j) {
+  unsigned i = threadIdx.x + blockDim.x * blockIdx.x;
+  unsigned p = i ^ j;
+  if (i < n && LOWER) {
+    int a = t[i], b = t[p];
+    if (a > b) { t[i] = b; t[p] = a; }
+  }
+}
+int main() {
+  unsigned n = 1 << 16; int *t; cudaMalloc(&t, n * sizeof(int));
+  for (unsigned k = 2; k <= n; k <<= 1)
+    for (unsigned j = k >> 1; j > 0; j >>= 1)
+      step<<<n / 256, 256>>>(t, n, j);
+}
+)";
+  auto with = [&](const char *lower) {
+    std::string text = code;
+    text.replace(text.find("LOWER"), 5, lower);
+    return analyzeCode(text);
+  };
+  auto lower_only = with("p > i");
+  EXPECT_TRUE(findings(lower_only).empty()) << lower_only.DebugString();
+  EXPECT_FALSE(findings(with("p < n")).empty());
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
