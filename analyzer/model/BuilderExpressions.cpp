@@ -448,12 +448,17 @@ Value Builder::evalBinary(const clang::BinaryOperator &op) {
 }
 
 Value Builder::evalConditional(const clang::AbstractConditionalOperator &op) {
+  return eitherBranch(op, [this](const clang::Expr *branch) { return eval(branch); });
+}
+
+Value Builder::eitherBranch(const clang::AbstractConditionalOperator &op,
+                            llvm::function_ref<Value(const clang::Expr *)> branch) {
   z3::expr condition = asBool(eval(op.getCond()));
   z3::expr saved = state_.pc;
   state_.pc = saved && condition;
-  Value yes = eval(op.getTrueExpr());
+  Value yes = branch(op.getTrueExpr());
   state_.pc = saved && !condition;
-  Value no = eval(op.getFalseExpr());
+  Value no = branch(op.getFalseExpr());
   state_.pc = saved;
   return choose(condition, yes, no, op.getType());
 }

@@ -70,8 +70,10 @@ std::optional<uint64_t> Builder::fixedExtent(const clang::Expr &array) const {
 }
 
 Value Builder::load(const clang::Expr *lvalue_expr) {
+  // `c ? a[i] : b[j]` reads only the branch taken: each is an access of
+  // its own under its condition.
   if (auto *conditional = dyn_cast<clang::ConditionalOperator>(lvalue_expr->IgnoreParens()))
-    return loadEither(*conditional);
+    return eitherBranch(*conditional, [this](const clang::Expr *branch) { return load(branch); });
   Place where = place(lvalue_expr);
   clang::QualType type = lvalue_expr->getType();
   if (where.kind == Place::Kind::Memory) {
@@ -94,17 +96,6 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
     return readLocal(where, type, lvalue_expr);
   return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
                     "value not followed", lvalue_expr);
-}
-
-Value Builder::loadEither(const clang::ConditionalOperator &op) {
-  z3::expr condition = asBool(eval(op.getCond()));
-  z3::expr saved = state_.pc;
-  state_.pc = saved && condition;
-  Value yes = load(op.getTrueExpr());
-  state_.pc = saved && !condition;
-  Value no = load(op.getFalseExpr());
-  state_.pc = saved;
-  return choose(condition, yes, no, op.getType());
 }
 
 void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object,

@@ -19,6 +19,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/OperationKinds.h>
 #include <clang/AST/Stmt.h>
+#include <llvm/ADT/STLFunctionalExtras.h>
 
 #include <array>
 #include <map>
@@ -285,12 +286,13 @@ private:
                        const Value &b, clang::QualType type,
                        const clang::Expr *at);
   Value evalConditional(const clang::AbstractConditionalOperator &op);
+  // `op`'s value with each branch's value given by `branch`, walked under
+  // the path condition that takes it.
+  Value eitherBranch(const clang::AbstractConditionalOperator &op,
+                     llvm::function_ref<Value(const clang::Expr *)> branch);
   // The value of `condition ? yes : no`, of type `type`.
   Value choose(const z3::expr &condition, const Value &yes, const Value &no,
                clang::QualType type);
-  // A read of `c ? a[i] : b[j]`: only the branch taken is read, so each
-  // is an access of its own under its condition.
-  Value loadEither(const clang::ConditionalOperator &op);
   Value evalCall(const clang::CallExpr &call);
   // Member calls of libcu++'s cuda::atomic_ref and cuda::atomic; nothing
   // when `call` is not one.

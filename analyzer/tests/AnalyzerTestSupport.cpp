@@ -46,6 +46,13 @@ __global__ void fill(float *out, int n) {
 }
 )";
 
+v1::AnalysisResult analyzeReplacing(const std::string &code, const std::string &placeholder,
+                                    const std::string &text) {
+  std::string source = code;
+  source.replace(source.find(placeholder), placeholder.size(), text);
+  return analyzeCode(source);
+}
+
 bool hasRaceBetween(const v1::AnalysisResult &result, unsigned line_a,
                     unsigned line_b) {
   for (const v1::RaceCandidate &c : findings(result)) {

@@ -23,6 +23,10 @@ private:
 v1::AnalysisResult analyzeCode(const std::string &code,
                                AnalyzeOptions options = {});
 
+// `code` analyzed with its `placeholder` replaced by `text`.
+v1::AnalysisResult analyzeReplacing(const std::string &code, const std::string &placeholder,
+                                    const std::string &text);
+
 // Candidates of `kind` (all classes when RACE_CLASS_UNSPECIFIED) that are
 // findings under the default threshold.
 std::vector<v1::RaceCandidate> findings(const v1::AnalysisResult &result,

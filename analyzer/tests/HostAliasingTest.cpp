@@ -19,14 +19,6 @@ void launchShift(const float *in, float *out, int n) {
 }
 )";
 
-// `code` analyzed with its `placeholder` replaced by `text`.
-v1::AnalysisResult analyzeReplacing(const std::string &code, const std::string &placeholder,
-                                    const std::string &text) {
-  std::string source = code;
-  source.replace(source.find(placeholder), placeholder.size(), text);
-  return analyzeCode(source);
-}
-
 TEST(HostAliasing, WrapperParametersWithoutACallerAreDistinctAndSaySo) {
   auto result = analyzeCode(kWrapperWithoutCaller);
   EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();

@@ -857,11 +857,7 @@ int main() {
   pick<<<64, 256>>>(p, s, d, 1000, 768);
 }
 )";
-  auto with = [&](const char *last) {
-    std::string text = code;
-    text.replace(text.find("LAST"), 4, last);
-    return analyzeCode(text);
-  };
+  auto with = [&](const char *last) { return analyzeReplacing(code, "LAST", last); };
   auto ordered = with("__syncthreads();");
   EXPECT_TRUE(findings(ordered).empty()) << ordered.DebugString();
   bool benign = false;
@@ -882,11 +878,7 @@ __global__ void bump(int *out, const int *in, int n, int passes) {
 }
 int main() { int *a, *b; cudaMalloc(&a, 1 << 20); cudaMalloc(&b, 1 << 20); bump<<<256, 256>>>(a, b, 65536, 3); }
 )";
-  auto with = [&](const char *index) {
-    std::string text = code;
-    text.replace(text.find("INDEX"), 5, index);
-    return analyzeCode(text);
-  };
+  auto with = [&](const char *index) { return analyzeReplacing(code, "INDEX", index); };
   auto own = with("i");
   EXPECT_EQ(own.candidates_size(), 0) << own.DebugString();
   EXPECT_TRUE(hasRaceBetween(with("i + 1"), 6, 6));
@@ -912,11 +904,7 @@ int main() {
       step<<<n / 256, 256>>>(t, n, j);
 }
 )";
-  auto with = [&](const char *lower) {
-    std::string text = code;
-    text.replace(text.find("LOWER"), 5, lower);
-    return analyzeCode(text);
-  };
+  auto with = [&](const char *lower) { return analyzeReplacing(code, "LOWER", lower); };
   auto lower_only = with("p > i");
   EXPECT_TRUE(findings(lower_only).empty()) << lower_only.DebugString();
   EXPECT_FALSE(findings(with("p < n")).empty());
