@@ -79,6 +79,15 @@ std::map<std::string, z3::expr> constantsOf(const z3::expr &e) {
   return out;
 }
 
+// Entry i of `values` where `index` is i; the last entry otherwise (past
+// the end is undefined: the last stands for it).
+z3::expr entryAt(const Arith &arith, const z3::expr &index, const std::vector<z3::expr> &values) {
+  z3::expr out = values.back();
+  for (size_t i = values.size() - 1; i-- > 0;)
+    out = z3::ite(index == arith.constant(static_cast<int64_t>(i), kInt64), values[i], out);
+  return out;
+}
+
 } // namespace
 
 std::optional<z3::expr> HostValues::tableElement(const clang::ArraySubscriptExpr &read) {
@@ -102,12 +111,10 @@ std::optional<z3::expr> HostValues::tableElement(const clang::ArraySubscriptExpr
   std::optional<z3::expr> index = value(read.getIdx());
   if (!index)
     return std::nullopt;
-  // Past the end is undefined: the last entry stands for it.
-  z3::expr out = arith_.constant(values.back(), kInt64);
-  for (size_t i = values.size() - 1; i-- > 0;)
-    out = z3::ite(*index == arith_.constant(static_cast<int64_t>(i), kInt64),
-                  arith_.constant(values[i], kInt64), out);
-  return out;
+  std::vector<z3::expr> constants;
+  for (int64_t v : values)
+    constants.push_back(arith_.constant(v, kInt64));
+  return entryAt(arith_, *index, constants);
 }
 
 std::optional<z3::expr> HostValues::elementValue(const clang::ArraySubscriptExpr &read) {
@@ -191,12 +198,7 @@ std::optional<z3::expr> HostValues::listEntry(const clang::InitListExpr &list,
       return std::nullopt;
     entries.push_back(*v);
   }
-  z3::expr selector = symbols_.shared("host:entry@" + name, kInt64);
-  z3::expr chosen = entries.back();
-  for (size_t i = entries.size() - 1; i-- > 0;)
-    chosen = z3::ite(selector == arith_.constant(static_cast<int64_t>(i), kInt64), entries[i],
-                     chosen);
-  return chosen;
+  return entryAt(arith_, symbols_.shared("host:entry@" + name, kInt64), entries);
 }
 
 std::optional<std::map<const clang::VarDecl *, z3::expr>>
