@@ -6,6 +6,8 @@
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/report/Ranking.h"
 
+#include <google/protobuf/util/message_differencer.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -109,10 +111,12 @@ private:
   // unequally (KernelModel::IterationSync), for two accesses in them.
   std::vector<z3::expr> iterationOrder(const MemoryAccess &a, const MemoryAccess &b) const;
   z3::expr pointerBase(const MemoryObject &object) const;
-  // A witness for a pair the solver could not decide, searched for with the
-  // launch's host values fixed.
+  // A witness searched for with the launch's host values fixed: for a pair
+  // the solver could not decide, and first for a nonlinear one.
   std::optional<z3::model> witnessWithFixedLaunch(z3::solver &solver,
                                                   const std::vector<z3::expr> &trackers);
+  // Whether the access's offset or path multiplies or divides two unknowns.
+  bool nonlinear(const MemoryAccess &access);
   // One assignment of the launch's host values and parameters that the base
   // allows, as equalities; none where the solver finds none.
   const std::optional<z3::expr_vector> &fixedLaunch();
@@ -233,6 +237,7 @@ private:
   std::optional<z3::solver> pair_solver_;
   std::optional<z3::expr_vector> fixed_launch_;
   bool fixed_launch_searched_ = false;
+  std::map<const MemoryAccess *, bool> nonlinear_;
   // The last undecided query stopped at the wall-clock cap, not the
   // (deterministic) effort limit.
   bool out_of_time_ = false;
@@ -697,10 +702,16 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     add(solver, raceOfClass(a, b, query.race_class));
     ++result_.queries;
     auto started = std::chrono::steady_clock::now();
+    // A product of unknowns can keep the solver busy to its limit on a
+    // race that one fixed launch shows at once, in a linear query.
+    std::optional<z3::model> fixed;
+    if (nonlinear(a) || nonlinear(b))
+      fixed = witnessWithFixedLaunch(solver, trackers);
     z3::check_result verdict =
-        withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
+        fixed ? z3::sat
+              : withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
     if (verdict == z3::sat) {
-      z3::model m = solver.get_model();
+      z3::model m = fixed ? *fixed : solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
       if (storeSameValue(solver, trackers, a, b))
         result_.candidates.back().set_benign(
@@ -721,7 +732,8 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
       // tells them apart.
       out_of_time_ = std::chrono::steady_clock::now() - started >=
                      std::chrono::milliseconds(options_.query_timeout_ms);
-      std::optional<z3::model> m = witnessWithFixedLaunch(solver, trackers);
+      std::optional<z3::model> m =
+          nonlinear(a) || nonlinear(b) ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.
@@ -885,10 +897,45 @@ Checker::witnessWithFixedLaunch(z3::solver &solver, const std::vector<z3::expr> 
   for (const z3::expr &value : *launch)
     solver.add(value);
   std::optional<z3::model> witness;
-  if (solver.check(asVector(trackers)) == z3::sat)
+  if (withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers))) == z3::sat)
     witness = solver.get_model();
   solver.pop();
   return witness;
+}
+
+namespace {
+
+// Whether `e` multiplies two non-constant terms or divides by one.
+bool hasNonlinearTerm(const z3::expr &e, std::set<unsigned> &seen) {
+  if (!e.is_app() || !seen.insert(e.id()).second)
+    return false;
+  Z3_decl_kind kind = e.decl().decl_kind();
+  unsigned unknowns = 0;
+  for (unsigned i = 0; i < e.num_args(); ++i)
+    unknowns += !e.arg(i).is_numeral();
+  if ((kind == Z3_OP_MUL || kind == Z3_OP_BMUL) && unknowns >= 2)
+    return true;
+  if ((kind == Z3_OP_DIV || kind == Z3_OP_IDIV || kind == Z3_OP_MOD || kind == Z3_OP_REM ||
+       kind == Z3_OP_BSDIV || kind == Z3_OP_BUDIV || kind == Z3_OP_BSREM ||
+       kind == Z3_OP_BUREM || kind == Z3_OP_BSMOD) &&
+      !e.arg(1).is_numeral())
+    return true;
+  for (unsigned i = 0; i < e.num_args(); ++i)
+    if (hasNonlinearTerm(e.arg(i), seen))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool Checker::nonlinear(const MemoryAccess &access) {
+  auto [it, inserted] = nonlinear_.try_emplace(&access, false);
+  if (inserted) {
+    std::set<unsigned> seen;
+    it->second = hasNonlinearTerm(access.offset, seen) ||
+                 hasNonlinearTerm(access.path_condition, seen);
+  }
+  return it->second;
 }
 
 const std::optional<z3::expr_vector> &Checker::fixedLaunch() {
@@ -902,14 +949,30 @@ const std::optional<z3::expr_vector> &Checker::fixedLaunch() {
   addBase(launch, launch_trackers);
   if (launch.check(asVector(launch_trackers)) != z3::sat)
     return fixed_launch_;
+  auto hostValues = [](const z3::model &values) {
+    std::vector<z3::func_decl> symbols;
+    for (unsigned i = 0; i < values.num_consts(); ++i) {
+      z3::func_decl symbol = values.get_const_decl(i);
+      std::string name = symbol.name().str();
+      if (name.rfind("param:", 0) == 0 || name.rfind("host:", 0) == 0)
+        symbols.push_back(symbol);
+    }
+    return symbols;
+  };
   z3::model values = launch.get_model();
+  // Small values where the base allows them: a witness then needs no
+  // huge sizes, and many threads share a division of the work (`gid /
+  // per_division`), which races across divisions need.
+  launch.push();
+  for (const z3::func_decl &symbol : hostValues(values))
+    if (symbol.range().is_int())
+      launch.add(symbol() >= -64 && symbol() <= 64);
+  if (launch.check(asVector(launch_trackers)) == z3::sat)
+    values = launch.get_model();
+  launch.pop();
   fixed_launch_.emplace(ctx());
-  for (unsigned i = 0; i < values.num_consts(); ++i) {
-    z3::func_decl symbol = values.get_const_decl(i);
-    std::string name = symbol.name().str();
-    if (name.rfind("param:", 0) == 0 || name.rfind("host:", 0) == 0)
-      fixed_launch_->push_back(symbol() == values.get_const_interp(symbol));
-  }
+  for (const z3::func_decl &symbol : hostValues(values))
+    fixed_launch_->push_back(symbol() == values.get_const_interp(symbol));
   return fixed_launch_;
 }
 
@@ -1072,6 +1135,21 @@ v1::Witness Checker::witness(const z3::model &m, const MemoryAccess *a) const {
   return w;
 }
 
+namespace {
+
+// Adds `assumption` unless the list already says the same: facts about
+// different host symbols that print alike (one variable read at two
+// launches) are one statement to the reader.
+void addOnce(google::protobuf::RepeatedPtrField<v1::Assumption> &list,
+             const v1::Assumption &assumption) {
+  for (const v1::Assumption &held : list)
+    if (google::protobuf::util::MessageDifferencer::Equals(held, assumption))
+      return;
+  *list.Add() = assumption;
+}
+
+} // namespace
+
 void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
                            const ClassQuery &query, const z3::model *m) {
   v1::RaceCandidate candidate;
@@ -1105,7 +1183,7 @@ void Checker::addCandidate(const MemoryAccess &a, const MemoryAccess &b,
   for (const Fact &fact : context_.facts) {
     v1::Assumption used = fact.assumption;
     used.set_role(v1::Assumption::ROLE_USED);
-    *candidate.add_assumptions() = used;
+    addOnce(*candidate.mutable_assumptions(), used);
   }
   racing_.insert({std::min(&a, &b), std::max(&a, &b)});
   result_.candidates.push_back(std::move(candidate));
@@ -1188,7 +1266,7 @@ void Checker::addProof(const MemoryAccess &a, const MemoryAccess &b,
   for (size_t t : needed) {
     v1::Assumption assumption = context_.facts[t].assumption;
     assumption.set_role(v1::Assumption::ROLE_REQUIRED_FOR_RACE_FREEDOM);
-    *proof.add_assumptions() = assumption;
+    addOnce(*proof.mutable_assumptions(), assumption);
   }
   result_.proofs.push_back(std::move(proof));
 }

@@ -142,6 +142,22 @@ Value Builder::steppedValue(const SteppedVariable &v, const z3::expr &k) const {
   return intValue(arith_.convert(value, kInt64, t), t);
 }
 
+Value Builder::steppedAtExit(const SteppedVariable &v, const z3::expr &k,
+                             const z3::expr &exit_k, const std::vector<State> &breaks) {
+  // A break before the step leaves the head's value, the very expression
+  // (z3 shares equal terms) the walk put there.
+  z3::expr at_head = steppedValue(v, k).expr;
+  bool after_step = std::any_of(breaks.begin(), breaks.end(), [&](const State &at_break) {
+    auto held = at_break.env.find(v.key);
+    return held == at_break.env.end() || !z3::eq(held->second.expr, at_head);
+  });
+  if (!after_step)
+    return steppedValue(v, exit_k);
+  z3::expr taken = symbols_.freshLocal("steptaken", kInt64);
+  model_.thread_facts.push_back(taken >= 0 && taken <= 1);
+  return steppedValue(v, arith_.add(exit_k, taken));
+}
+
 z3::expr Builder::uniformInLoops(const std::string &name, IntType type,
                                  const std::vector<z3::expr> &iterations, bool per_block) {
   if (iterations.empty() && !per_block)
@@ -305,8 +321,10 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   }
   setCounters(state_, per_iteration, after);
   // Every thread's iterations precede the trip count, which only the exact
-  // counters use.
-  model_.thread_facts.push_back(k < trips || !entry.pc);
+  // counters use; a thread that breaks out runs part of its exit
+  // iteration.
+  z3::expr ran = breaks.empty() ? k < trips : k <= trips;
+  model_.thread_facts.push_back(ran || !entry.pc);
   // Where every thread leaves in the same iteration, that iteration is
   // known to all: values stepped or kept alike through the loop stay so
   // after it (the offset of a scan's up-sweep, reused by its down-sweep).
@@ -317,12 +335,12 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
       shared_exit ? shared_exit->iteration : symbols_.freshLocal("kexit", kInt64);
   model_.thread_facts.push_back(exit_k >= 0 || !entry.pc);
   if (shared_exit)
-    model_.thread_facts.push_back(k < exit_k || !entry.pc);
+    model_.thread_facts.push_back((breaks.empty() ? k < exit_k : k <= exit_k) || !entry.pc);
   std::vector<z3::expr> at_exit = iterations_;
   at_exit.push_back(exit_k);
   havoc(assigned, loop, at_exit);
   for (const SteppedVariable &v : stepped)
-    state_.env.insert_or_assign(v.key, steppedValue(v, exit_k));
+    state_.env.insert_or_assign(v.key, steppedAtExit(v, k, exit_k, breaks));
   if (shared_exit && breaks.empty()) {
     // No thread breaks out: each leaves at the head of the exit iteration,
     // where the condition fails, holding that iteration's values.

@@ -148,9 +148,44 @@ std::vector<const clang::Stmt *> stepPositions(const LoopShape &shape) {
   return positions;
 }
 
-// Calls `visit` with each write at a step position (see stepPositions) that
-// is the only write of its local integer or pointer variable anywhere in
-// the loop's repeated parts.
+// The writes that run whenever `position` runs: the position itself, and
+// increments and assignments nested in its operands (`out[n++] = v`) where
+// no `&&`, `||`, `?:` or lambda may skip them.
+void collectUnconditionalWrites(const clang::Stmt *stmt, std::vector<const clang::Stmt *> &out) {
+  if (!stmt)
+    return;
+  if (auto *full = dyn_cast<clang::FullExpr>(stmt))
+    return collectUnconditionalWrites(full->getSubExpr(), out);
+  if (auto *decl = dyn_cast<clang::DeclStmt>(stmt)) {
+    for (const clang::Decl *d : decl->decls())
+      if (auto *var = dyn_cast<clang::VarDecl>(d))
+        collectUnconditionalWrites(var->getInit(), out);
+    return;
+  }
+  auto *e = dyn_cast<clang::Expr>(stmt);
+  if (!e)
+    return;
+  e = e->IgnoreParenImpCasts();
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e); unary && unary->isIncrementDecrementOp())
+    out.push_back(unary);
+  if (auto *binary = dyn_cast<clang::BinaryOperator>(e)) {
+    if (binary->isAssignmentOp() || binary->isCompoundAssignmentOp())
+      out.push_back(binary);
+    if (binary->isLogicalOp())
+      return collectUnconditionalWrites(binary->getLHS(), out);
+  }
+  if (auto *conditional = dyn_cast<clang::AbstractConditionalOperator>(e))
+    return collectUnconditionalWrites(conditional->getCond(), out);
+  if (isa<clang::LambdaExpr, clang::StmtExpr, clang::BlockExpr>(e))
+    return;
+  for (const clang::Stmt *child : e->children())
+    collectUnconditionalWrites(child, out);
+}
+
+// Calls `visit` with each write that runs once at a step position (see
+// stepPositions and collectUnconditionalWrites) and is the only write of
+// its local integer or pointer variable anywhere in the loop's repeated
+// parts.
 void forEachSoleStep(const LoopShape &shape,
                      const std::function<void(const clang::Stmt &, const clang::VarDecl &)> &visit) {
   auto writesIn = [&](const clang::VarDecl &var) {
@@ -163,12 +198,10 @@ void forEachSoleStep(const LoopShape &shape,
       }
     return all;
   };
-  for (const clang::Stmt *position : stepPositions(shape)) {
-    const clang::Stmt *write = position;
-    if (auto *full = dyn_cast<clang::FullExpr>(write))
-      write = full->getSubExpr();
-    if (auto *e = dyn_cast<clang::Expr>(write))
-      write = e->IgnoreParenImpCasts();
+  std::vector<const clang::Stmt *> candidates;
+  for (const clang::Stmt *position : stepPositions(shape))
+    collectUnconditionalWrites(position, candidates);
+  for (const clang::Stmt *write : candidates) {
     const clang::VarDecl *var = nullptr;
     if (auto *unary = dyn_cast<clang::UnaryOperator>(write))
       var = referencedVar(unary->getSubExpr());

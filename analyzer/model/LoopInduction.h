@@ -46,7 +46,8 @@ struct LoopShape {
 // iteration's head to the next, by an amount built from constants and
 // variables for which `invariant` holds. A step in the body counts only as
 // a statement of its own at the body's top level, with no `continue` of
-// this loop anywhere in the body that could skip it.
+// this loop anywhere in the body that could skip it, or nested in such a
+// statement where nothing can skip it (`out[n++] = v`).
 std::vector<InductionStep>
 inductionSteps(const LoopShape &shape,
                const std::function<bool(const clang::VarDecl &)> &invariant);

@@ -247,6 +247,10 @@ private:
                            std::vector<SteppedVariable> &stepped);
   // `v` at iteration `k` of a loop that steps it.
   Value steppedValue(const SteppedVariable &v, const z3::expr &k) const;
+  // Its value after the loop, left in iteration exit_k: by the condition,
+  // or by a break that may come after the iteration's step.
+  Value steppedAtExit(const SteppedVariable &v, const z3::expr &k, const z3::expr &exit_k,
+                      const std::vector<State> &breaks);
   // How far a synchronization counter has advanced since the loop's entry
   // at the head of iteration k: k * the per-iteration count when every
   // iteration synchronizes alike, otherwise a nondecreasing function of the

@@ -86,6 +86,84 @@ int main() { int *i, *o; cudaMalloc(&i, 4096); cudaMalloc(&o, 4096); compact<<<1
   EXPECT_FALSE(findings(result, v1::RACE_CLASS_INTRA_WARP).empty()) << result.DebugString();
 }
 
+TEST(LoopInduction, AnIncrementInsideASubscriptIsAnInductionVariable) {
+  // A merge writes its output at `out[n++]` once per iteration of a loop
+  // it leaves by a break: n is the iteration count, so each thread stays
+  // inside its own run of `run` elements as long as the loop runs fewer
+  // iterations than that.
+  const char *kernel = R"(
+__global__ void merge(const int *in, int *out, int run) {
+  int base = (blockIdx.x * blockDim.x + threadIdx.x) * run;
+  int *dst = out + base;
+  int n = 0, taken = 0;
+  while (true) {
+    dst[n++] = in[base + taken];
+    if (in[base + taken] < 0) taken += 1;
+    if (n == LIMIT) break;
+  }
+}
+int main() { int *i, *o; cudaMalloc(&i, 1 << 20); cudaMalloc(&o, 1 << 20); merge<<<2, 64>>>(i, o, 8); }
+)";
+  auto with = [&](const std::string &limit) {
+    std::string code = kernel;
+    code.replace(code.find("LIMIT"), 5, limit);
+    return analyzeCode(code);
+  };
+  auto inside = with("run");
+  EXPECT_TRUE(inside.errors().empty()) << inside.DebugString();
+  EXPECT_EQ(inside.candidates_size(), 0) << inside.DebugString();
+  auto past = with("run + 1");
+  EXPECT_FALSE(findings(past, v1::RACE_CLASS_INTRA_WARP).empty()) << past.DebugString();
+}
+
+TEST(LoopInduction, ABreakAfterTheStepLeavesTheSteppedValue) {
+  // Each thread stores four elements of its own eight and breaks after the
+  // fourth step (or leaves by the test that follows it): j is start + 4
+  // after the loop, not start + 3.
+  const char *kernel = R"(
+__global__ void tail(int *a, int n) {
+  int j = threadIdx.x * 8;
+  for (int i = 0; i < n; ++i) {
+    a[j++] = 1;
+    if (i == 3) break;
+  }
+  a[j + PAST] = 2;
+}
+int main() { int *a; cudaMalloc(&a, 4096); tail<<<1, 64>>>(a, 4); }
+)";
+  auto with = [&](const std::string &past) {
+    std::string code = kernel;
+    code.replace(code.find("PAST"), 4, past);
+    return analyzeCode(code);
+  };
+  // start + 7: the last of the thread's own eight.
+  auto own = with("3");
+  EXPECT_TRUE(own.errors().empty()) << own.DebugString();
+  EXPECT_EQ(own.candidates_size(), 0) << own.DebugString();
+  // start + 8: the next thread's first element.
+  auto next = with("4");
+  auto races = findings(next, v1::RACE_CLASS_INTRA_WARP);
+  ASSERT_FALSE(races.empty()) << next.DebugString();
+  const v1::Witness &w = races.front().witness();
+  EXPECT_EQ(w.byte_offset() / 4 % 8, 0) << w.DebugString();
+}
+
+TEST(LoopInduction, TheIterationThatBreaksOutRunsToItsBreak) {
+  // Every thread leaves `while (true)` in its sixth iteration, by the
+  // break, after storing to the one shared word.
+  auto result = analyzeCode(R"(
+__global__ void last(int *word) {
+  int i = 0;
+  while (true) {
+    if (i == 5) { word[0] = threadIdx.x; break; }
+    i++;
+  }
+}
+int main() { int *w; cudaMalloc(&w, 4); last<<<1, 64>>>(w); }
+)");
+  EXPECT_FALSE(findings(result, v1::RACE_CLASS_INTRA_WARP).empty()) << result.DebugString();
+}
+
 TEST(LoopInduction, BarriersInAnInnerLoopOrderTheOuterIterations) {
   const char *kernel = R"(
 __global__ void passes(float *data, int tiles, int sweeps) {

@@ -46,6 +46,16 @@ GPURACE_HOST_MINMAX(double, float, double)
 #undef GPURACE_HOST_MINMAX
 #endif
 
+// nvcc predefines its version and programs choose an API by it (CUDA 13
+// renamed parts of CUB and Thrust); Clang defines none of the three. The
+// toolkit's CUDA_VERSION (cuda.h, already in through cuda_runtime.h) is
+// the version of the headers parsed here.
+#if defined(CUDA_VERSION) && !defined(__CUDACC_VER_MAJOR__)
+#define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
+#define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
+#define __CUDACC_VER_BUILD__ 0
+#endif
+
 // What CUDA 12 removed and older programs still call (the fallback
 // headers' folder is on the include path after the toolkit's).
 #include "cuda_legacy_api.h"
