@@ -407,6 +407,15 @@ void Builder::keepBreakValues(const std::vector<State> &breaks, const z3::expr &
     ran_before = ran_before && !in(breaks[j].pc, before_exit);
   }
   facts.push_back(z3::implies(arith_.lessEq(one, exit_k, true), ran_before));
+  // No iteration before the thread's own, or before its exit iteration,
+  // broke out. Where a break's test holds in one iteration only (`i == c`,
+  // i stepped by one), that iteration did not break if it was earlier.
+  for (const State &at_break : breaks)
+    if (std::optional<z3::expr> only = onlyIteration(at_break.pc, k)) {
+      z3::expr did_not_break = !in(at_break.pc, *only);
+      for (const z3::expr &later : {k, exit_k})
+        facts.push_back(z3::implies(zero64() <= *only && *only < later, did_not_break));
+    }
   for (const z3::expr &fact : facts)
     model_.thread_facts.push_back(!entry_pc || fact);
   for (const std::string &key : assigned) {
@@ -425,6 +434,48 @@ void Builder::keepBreakValues(const std::vector<State> &breaks, const z3::expr &
     }
     state_.env.insert_or_assign(key, value);
   }
+}
+
+namespace {
+
+// The conjuncts of `e`, through nested conjunctions.
+void conjuncts(const z3::expr &e, std::vector<z3::expr> &out) {
+  if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
+    for (unsigned i = 0; i < e.num_args(); ++i)
+      conjuncts(e.arg(i), out);
+    return;
+  }
+  out.push_back(e);
+}
+
+} // namespace
+
+std::optional<z3::expr> Builder::onlyIteration(const z3::expr &pc, const z3::expr &k) const {
+  if (arith_.mode() == OverflowMode::Wrap)
+    return std::nullopt;
+  std::vector<z3::expr> parts;
+  conjuncts(pc, parts);
+  z3::expr_vector from(ctx()), at_zero(ctx()), at_next(ctx());
+  from.push_back(k);
+  at_zero.push_back(zero64());
+  at_next.push_back(k + 1);
+  for (const z3::expr &part : parts) {
+    if (!part.is_app() || part.decl().decl_kind() != Z3_OP_EQ || !part.arg(0).is_int())
+      continue;
+    // part is f(k) == 0 with f(k) = coefficient * k + rest, coefficient +-1.
+    z3::expr f = part.arg(0) - part.arg(1);
+    z3::expr rest = z3::expr(f).substitute(from, at_zero).simplify();
+    std::optional<int64_t> coefficient =
+        Arith::numeral((z3::expr(f).substitute(from, at_next) - f).simplify(), true);
+    if (!coefficient || (*coefficient != 1 && *coefficient != -1))
+      continue;
+    std::optional<int64_t> residue =
+        Arith::numeral((f - *coefficient * k - rest).simplify(), true);
+    if (!residue || *residue != 0)
+      continue;
+    return (*coefficient == 1 ? -rest : rest).simplify();
+  }
+  return std::nullopt;
 }
 
 std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,

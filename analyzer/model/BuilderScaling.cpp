@@ -64,6 +64,23 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
     z3::expr at_least = (one <= value) == (power <= from) && (two <= value) == (two * power <= from);
     facts.push_back({key, z3::implies(zero <= from, at_least)});
   }
+  // `d += 1; ... d <<= 1`: d + offset grows by the factor alone, which is
+  // linear in the shared power for a constant start.
+  for (const AffineScalingStep &step : affineScalingSteps(shape, ast_)) {
+    std::string key = localKey(*step.var);
+    auto start = entry.env.find(key);
+    auto now = state_.env.find(key);
+    if (start == entry.env.end() || now == state_.env.end() ||
+        start->second.kind != Value::Kind::Int || now->second.kind != Value::Kind::Int ||
+        z3::eq(start->second.expr, now->second.expr))
+      continue;
+    IntType t = intTypeOf(step.var->getType());
+    z3::expr offset = arith_.constant(step.offset, kInt64);
+    z3::expr from = (arith_.convert(asInt(start->second, t), t, kInt64) + offset).simplify();
+    z3::expr value = arith_.convert(asInt(now->second, t), t, kInt64) + offset;
+    if (Arith::numeral(from.simplify(), true))
+      facts.push_back({key, value == from * powerOf(step.factor)});
+  }
   return out;
 }
 

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 
 namespace gpurace::analyzer {
 
@@ -182,35 +183,50 @@ void collectUnconditionalWrites(const clang::Stmt *stmt, std::vector<const clang
     collectUnconditionalWrites(child, out);
 }
 
+// The writes that run exactly once per iteration, in the order they run.
+std::vector<const clang::Stmt *> onceEachIteration(const LoopShape &shape) {
+  std::vector<const clang::Stmt *> writes;
+  for (const clang::Stmt *position : stepPositions(shape))
+    collectUnconditionalWrites(position, writes);
+  return writes;
+}
+
+// The writes of `var` in the loop's repeated parts.
+std::vector<const clang::Stmt *> writesInLoop(const LoopShape &shape, const clang::VarDecl &var) {
+  std::vector<const clang::Stmt *> all;
+  for (const clang::Stmt *part : {shape.body, static_cast<const clang::Stmt *>(shape.cond),
+                                  shape.inc})
+    if (part) {
+      auto more = writesOf(*part, var);
+      all.insert(all.end(), more.begin(), more.end());
+    }
+  return all;
+}
+
+// The local integer or pointer variable `write` assigns or steps.
+const clang::VarDecl *writtenLocal(const clang::Stmt &write) {
+  const clang::VarDecl *var = nullptr;
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(&write))
+    var = referencedVar(unary->getSubExpr());
+  else if (auto *binary = dyn_cast<clang::BinaryOperator>(&write))
+    var = referencedVar(binary->getLHS());
+  if (!var || !var->hasLocalStorage() || var->getType()->isReferenceType() ||
+      !(var->getType()->isIntegerType() || var->getType()->isPointerType()))
+    return nullptr;
+  return var;
+}
+
 // Calls `visit` with each write that runs once at a step position (see
 // stepPositions and collectUnconditionalWrites) and is the only write of
 // its local integer or pointer variable anywhere in the loop's repeated
 // parts.
 void forEachSoleStep(const LoopShape &shape,
                      const std::function<void(const clang::Stmt &, const clang::VarDecl &)> &visit) {
-  auto writesIn = [&](const clang::VarDecl &var) {
-    std::vector<const clang::Stmt *> all;
-    for (const clang::Stmt *part : {shape.body, static_cast<const clang::Stmt *>(shape.cond),
-                                    shape.inc})
-      if (part) {
-        auto more = writesOf(*part, var);
-        all.insert(all.end(), more.begin(), more.end());
-      }
-    return all;
-  };
-  std::vector<const clang::Stmt *> candidates;
-  for (const clang::Stmt *position : stepPositions(shape))
-    collectUnconditionalWrites(position, candidates);
-  for (const clang::Stmt *write : candidates) {
-    const clang::VarDecl *var = nullptr;
-    if (auto *unary = dyn_cast<clang::UnaryOperator>(write))
-      var = referencedVar(unary->getSubExpr());
-    else if (auto *binary = dyn_cast<clang::BinaryOperator>(write))
-      var = referencedVar(binary->getLHS());
-    if (!var || !var->hasLocalStorage() || var->getType()->isReferenceType() ||
-        !(var->getType()->isIntegerType() || var->getType()->isPointerType()))
+  for (const clang::Stmt *write : onceEachIteration(shape)) {
+    const clang::VarDecl *var = writtenLocal(*write);
+    if (!var)
       continue;
-    std::vector<const clang::Stmt *> writes = writesIn(*var);
+    std::vector<const clang::Stmt *> writes = writesInLoop(shape, *var);
     if (writes.size() == 1 && writes.front() == write)
       visit(*write, *var);
   }
@@ -239,6 +255,45 @@ std::vector<ScalingStep> scalingSteps(const LoopShape &shape, const clang::ASTCo
         *step.factor <= (int64_t(1) << 30))
       steps.push_back({&var, *step.factor, step.amount > 0});
   });
+  return steps;
+}
+
+std::vector<AffineScalingStep> affineScalingSteps(const LoopShape &shape,
+                                                  const clang::ASTContext &ast) {
+  std::vector<AffineScalingStep> steps;
+  std::vector<const clang::Stmt *> once = onceEachIteration(shape);
+  std::set<const clang::VarDecl *> seen;
+  for (const clang::Stmt *write : once) {
+    const clang::VarDecl *var = writtenLocal(*write);
+    if (!var || !var->getType()->isIntegerType() || var->getType()->isBooleanType() ||
+        !seen.insert(var).second)
+      continue;
+    std::vector<const clang::Stmt *> writes = writesInLoop(shape, *var);
+    if (writes.size() != 2)
+      continue;
+    // Both writes run once per iteration; `once` has them in running order.
+    std::vector<VariableStep> in_order;
+    for (const clang::Stmt *candidate : once)
+      if (candidate == writes[0] || candidate == writes[1])
+        in_order.push_back(stepOf(*candidate, *var, ast));
+    if (in_order.size() != 2)
+      continue;
+    const VariableStep &first = in_order[0], &second = in_order[1];
+    bool add_first = first.kind == VariableStep::Kind::Add;
+    const VariableStep &add = add_first ? first : second;
+    const VariableStep &scale = add_first ? second : first;
+    if (add.kind != VariableStep::Kind::Add || scale.kind != VariableStep::Kind::Scale ||
+        scale.amount <= 0 || !scale.factor || *scale.factor < 2 ||
+        *scale.factor > (int64_t(1) << 30) || add.amount == 0 ||
+        add.amount > (int64_t(1) << 30) || add.amount < -(int64_t(1) << 30))
+      continue;
+    int64_t f = *scale.factor;
+    // d' = f * (d + a) or f * d + a.
+    int64_t b = add_first ? f * add.amount : add.amount;
+    if (b % (f - 1) != 0)
+      continue;
+    steps.push_back({var, f, b / (f - 1)});
+  }
   return steps;
 }
 

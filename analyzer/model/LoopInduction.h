@@ -63,6 +63,19 @@ struct ScalingStep {
 };
 std::vector<ScalingStep> scalingSteps(const LoopShape &shape, const clang::ASTContext &ast);
 
+// An integer a loop both grows by a constant factor f and steps by a
+// constant, each exactly once per iteration and under the same rule
+// (`d += 1; ... d <<= 1`): d' = f * d + b. Where f - 1 divides b, d +
+// offset (offset = b / (f - 1)) is scaled by f alone: d + 2 doubles in
+// the loop above, from d's start + 2.
+struct AffineScalingStep {
+  const clang::VarDecl *var = nullptr;
+  int64_t factor = 2;
+  int64_t offset = 0;
+};
+std::vector<AffineScalingStep> affineScalingSteps(const LoopShape &shape,
+                                                  const clang::ASTContext &ast);
+
 } // namespace gpurace::analyzer
 
 #endif

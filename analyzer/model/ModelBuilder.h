@@ -242,6 +242,10 @@ private:
                        const z3::expr &k, const z3::expr &exit_k, const z3::expr &way,
                        const z3::expr &entry_pc, const std::set<std::string> &assigned,
                        size_t locals_at_entry);
+  // The one iteration k in which `pc` can hold, where one of its
+  // conjuncts is an equation of k with coefficient 1 or -1 (`i == c` with i
+  // stepped by one), as a term without k.
+  std::optional<z3::expr> onlyIteration(const z3::expr &pc, const z3::expr &k) const;
   // The loop's other induction variables, valued at the loop's entry.
   void addSteppedVariables(const LoopShape &shape, const std::set<std::string> &assigned,
                            std::vector<SteppedVariable> &stepped);

@@ -113,6 +113,27 @@ int main() {
   }
 }
 
+TEST(AnalyzeCommand, NvccVersionMacrosFollowTheToolkitsHeaders) {
+  // Programs choose an API by __CUDACC_VER_MAJOR__, which nvcc predefines
+  // and Clang does not: with a toolkit's headers the three macros give the
+  // toolkit's version, so the branch nvcc compiles is the one analyzed.
+  const char *code = R"(
+#if !defined(__CUDACC_VER_MAJOR__) || !defined(__CUDACC_VER_MINOR__) || \
+    !defined(__CUDACC_VER_BUILD__)
+#error "nvcc's version macros are missing"
+#elif __CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10 != CUDA_VERSION
+#error "nvcc's version macros disagree with CUDA_VERSION"
+#endif
+__global__ void halve(int *out) { out[threadIdx.x / 2] = threadIdx.x; }
+int main() { int *o; cudaMalloc(&o, 4096); halve<<<1, 64>>>(o); }
+)";
+  auto result = analyzeCode(code);
+  if (result.front_end().headers() != "toolkit")
+    GTEST_SKIP() << "no CUDA toolkit found: parsed with gpurace's own headers";
+  EXPECT_EQ(result.errors_size(), 0) << result.DebugString();
+  EXPECT_FALSE(findings(result).empty()) << result.DebugString();
+}
+
 TEST(AnalyzeCommand, AMacroRightAfterAStringLiteralParsesAsNvccReadsIt) {
   // `"text"MACRO`: GCC, nvcc's host compiler, reads a string and a macro
   // with a warning, where Clang's default is an error that would keep the

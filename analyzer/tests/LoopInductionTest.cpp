@@ -164,6 +164,72 @@ int main() { int *w; cudaMalloc(&w, 4); last<<<1, 64>>>(w); }
   EXPECT_FALSE(findings(result, v1::RACE_CLASS_INTRA_WARP).empty()) << result.DebugString();
 }
 
+TEST(LoopInduction, ACounterBumpedThenDoubledKeepsItsDistanceToAPower) {
+  // `d += 1` in the body and `d <<= 1` in the increment: d + 2 doubles in
+  // each iteration while offset halves, so the test on d stops the loop
+  // before offset reaches 0 (where every thread's ai would be -1).
+  const char *kernel = R"(
+__global__ void downSweep(int *data) {
+  __shared__ int s[256];
+  s[threadIdx.x] = data[threadIdx.x];
+  int offset = 256;
+  for (int d = 0; d < BOUND; d <<= 1) {
+    d += 1;
+    offset >>= 1;
+    __syncthreads();
+    if (threadIdx.x < d) {
+      int ai = offset * (threadIdx.x + 1) - 1;
+      s[ai + (offset >> 1)] += s[ai];
+    }
+  }
+  __syncthreads();
+  data[threadIdx.x] = s[threadIdx.x];
+}
+int main() { int *d; cudaMalloc(&d, 1024); downSweep<<<1, 256>>>(d); }
+)";
+  auto with = [&](const std::string &bound) {
+    std::string code = kernel;
+    code.replace(code.find("BOUND"), 5, bound);
+    return analyzeCode(code);
+  };
+  auto stops = with("128");
+  EXPECT_TRUE(stops.errors().empty()) << stops.DebugString();
+  EXPECT_EQ(stops.candidates_size(), 0) << stops.DebugString();
+  // Three more iterations: offset is 0 in the last, and all threads meet
+  // at s[-1].
+  auto past = with("1024");
+  EXPECT_FALSE(findings(past, v1::RACE_CLASS_INTRA_WARP).empty()) << past.DebugString();
+}
+
+TEST(LoopInduction, NoIterationRunsPastTheOneWhoseTestBreaks) {
+  // The loop's own test allows 16 iterations; `i == LAST` breaks in
+  // iteration LAST, so a thread stores at most LAST + 1 of its 8 slots.
+  const char *kernel = R"(
+__global__ void fill(int *lists, int n) {
+  int j = (blockIdx.x * blockDim.x + threadIdx.x) * 8;
+  for (int i = 0; i < n; ++i) {
+    lists[j + i] = i;
+    if (i == LAST) break;
+  }
+}
+int main() { int *l; cudaMalloc(&l, 1 << 16); fill<<<4, 64>>>(l, 16); }
+)";
+  auto with = [&](const std::string &last) {
+    std::string code = kernel;
+    code.replace(code.find("LAST"), 4, last);
+    return analyzeCode(code);
+  };
+  auto inside = with("7");
+  EXPECT_TRUE(inside.errors().empty()) << inside.DebugString();
+  EXPECT_EQ(inside.candidates_size(), 0) << inside.DebugString();
+  auto past = with("8");
+  auto races = findings(past, v1::RACE_CLASS_INTRA_WARP);
+  ASSERT_FALSE(races.empty()) << past.DebugString();
+  // The ninth store of a thread is the next thread's first.
+  EXPECT_EQ(races.front().witness().byte_offset() / 4 % 8, 0)
+      << races.front().witness().DebugString();
+}
+
 TEST(LoopInduction, BarriersInAnInnerLoopOrderTheOuterIterations) {
   const char *kernel = R"(
 __global__ void passes(float *data, int tiles, int sweeps) {

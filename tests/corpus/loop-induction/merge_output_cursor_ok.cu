@@ -1,6 +1,5 @@
 // category: loop-induction
 // expect: race-free
-// needs: host-facts
 // source: merge passes of GPU merge sorts: each thread merges two sorted runs into its own output window through a cursor it increments inside the subscript
 // mergeRuns: thread t merges in[t * 2 * run ..] (two runs of `run` keys)
 // into out[t * 2 * run ..]. The output cursor n steps once per iteration,
@@ -8,8 +7,6 @@
 // loop leaves by its break once 2 * run keys are out, so every store stays
 // in the thread's own window. Which run a key comes from is data (`ia++`
 // and `ib++` sit in the branches of a conditional, so they are not steps).
-// With the host's run of 4 the windows are disjoint; without it, a run of
-// 0 would never break and the windows would all start at 0.
 #include <cstdio>
 #include <cuda_runtime.h>
 
