@@ -14,7 +14,9 @@
 
 #include <clang/AST/Decl.h>
 
+#include <optional>
 #include <set>
+#include <utility>
 
 namespace gpurace::analyzer::builder {
 
@@ -39,19 +41,29 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
     out.powers.emplace_back(factor, power);
     return power;
   };
-  for (const ScalingStep &step : scalingSteps(shape, ast_)) {
-    std::string key = localKey(*step.var);
+  // The variable's value at the loop's entry and at the head, as 64-bit
+  // integers. Only a variable the loop over-approximates has a value of
+  // its own at the head; one still holding its entry value is not
+  // described.
+  auto entryAndHead = [&](const clang::VarDecl &var)
+      -> std::optional<std::pair<z3::expr, z3::expr>> {
+    std::string key = localKey(var);
     auto start = entry.env.find(key);
     auto now = state_.env.find(key);
-    // Only a variable the loop over-approximates has a value of its own
-    // at the head; one still holding its entry value is not described.
     if (start == entry.env.end() || now == state_.env.end() ||
         start->second.kind != Value::Kind::Int || now->second.kind != Value::Kind::Int ||
         z3::eq(start->second.expr, now->second.expr))
+      return std::nullopt;
+    IntType t = intTypeOf(var.getType());
+    return std::pair{arith_.convert(asInt(start->second, t), t, kInt64),
+                     arith_.convert(asInt(now->second, t), t, kInt64)};
+  };
+  for (const ScalingStep &step : scalingSteps(shape, ast_)) {
+    auto values = entryAndHead(*step.var);
+    if (!values)
       continue;
-    IntType t = intTypeOf(step.var->getType());
-    z3::expr from = arith_.convert(asInt(start->second, t), t, kInt64);
-    z3::expr value = arith_.convert(asInt(now->second, t), t, kInt64);
+    const auto &[from, value] = *values;
+    std::string key = localKey(*step.var);
     if (step.grows) {
       // start * f^k is linear only for a constant start.
       if (Arith::numeral(from.simplify(), true))
@@ -67,19 +79,13 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
   // `d += 1; ... d <<= 1`: d + offset grows by the factor alone, which is
   // linear in the shared power for a constant start.
   for (const AffineScalingStep &step : affineScalingSteps(shape, ast_)) {
-    std::string key = localKey(*step.var);
-    auto start = entry.env.find(key);
-    auto now = state_.env.find(key);
-    if (start == entry.env.end() || now == state_.env.end() ||
-        start->second.kind != Value::Kind::Int || now->second.kind != Value::Kind::Int ||
-        z3::eq(start->second.expr, now->second.expr))
+    auto values = entryAndHead(*step.var);
+    if (!values)
       continue;
-    IntType t = intTypeOf(step.var->getType());
     z3::expr offset = arith_.constant(step.offset, kInt64);
-    z3::expr from = (arith_.convert(asInt(start->second, t), t, kInt64) + offset).simplify();
-    z3::expr value = arith_.convert(asInt(now->second, t), t, kInt64) + offset;
-    if (Arith::numeral(from.simplify(), true))
-      facts.push_back({key, value == from * powerOf(step.factor)});
+    z3::expr from = (values->first + offset).simplify();
+    if (Arith::numeral(from, true))
+      facts.push_back({localKey(*step.var), values->second + offset == from * powerOf(step.factor)});
   }
   return out;
 }

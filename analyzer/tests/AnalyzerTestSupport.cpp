@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <unistd.h>
 
@@ -15,8 +16,9 @@ TempSource::TempSource(const std::string &code, const std::string &name) {
 }
 
 TempSource::~TempSource() {
-  std::remove(path_.c_str());
-  rmdir(dir_.c_str());
+  // Tests may write more files beside the source (a project tree, outputs).
+  std::error_code ignored;
+  std::filesystem::remove_all(dir_, ignored);
 }
 
 v1::AnalysisResult analyzeCode(const std::string &code, AnalyzeOptions options) {

@@ -4,15 +4,36 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
-#include <unistd.h>
 
 namespace gpurace::rt {
 namespace {
 
 const std::string kInputs = GPURACE_INSTRUMENT_TEST_INPUTS;
+
+// A folder of the test's own (ctest may run tests side by side), removed
+// with what the test wrote into it.
+class ScratchDir {
+public:
+  ScratchDir() {
+    std::string pattern = ::testing::TempDir() + "gpurace-instrument-XXXXXX";
+    path_ = mkdtemp(pattern.data()) ? pattern + "/" : ::testing::TempDir();
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    if (path_ != ::testing::TempDir())
+      std::filesystem::remove_all(path_, ignored);
+  }
+  // The folder, ending in '/'.
+  const std::string &path() const { return path_; }
+
+private:
+  std::string path_;
+};
 
 std::string readAll(const std::string &path) {
   std::ifstream in(path);
@@ -36,12 +57,7 @@ protected:
     auto loaded = SitePlan::load(kInputs + "/shift.plan.json", error);
     ASSERT_TRUE(loaded) << error;
     plan_ = *loaded;
-    // ctest runs each test in its own process, possibly at the same time:
-    // every test writes its own files.
-    const auto *info = ::testing::UnitTest::GetInstance()->current_test_info();
-    prefix_ = ::testing::TempDir() + "gpurace-" + info->name() + "-" +
-              std::to_string(getpid()) + "-";
-    output_ = prefix_ + "shift.instrumented.cu";
+    output_ = scratch_.path() + "shift.instrumented.cu";
     outcome_ = instrumentFile(plan_, kInputs + "/shift.cu", output_, {},
                               "DeviceRuntime.cuh");
     ASSERT_TRUE(outcome_.ok) << outcome_.error;
@@ -51,7 +67,7 @@ protected:
   std::string userLine(int n) const { return lineOf(text_, n + 2); }
 
   SitePlan plan_;
-  std::string prefix_;
+  ScratchDir scratch_;
   std::string output_;
   InstrumentOutcome outcome_;
   std::string text_;
@@ -110,7 +126,7 @@ TEST_F(InstrumenterTest, OutputCompilesWithNvcc) {
   InstrumentOutcome o = instrumentFile(plan_, kInputs + "/shift.cu", output_, {},
                                        runtime);
   ASSERT_TRUE(o.ok) << o.error;
-  std::string object = prefix_ + "shift.instrumented.o";
+  std::string object = scratch_.path() + "shift.instrumented.o";
   gpurace::testing::ProcessResult r = gpurace::testing::runProcess(
       {GPURACE_NVCC, "-arch=sm_90", "-c", output_, "-o", object});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -125,7 +141,8 @@ TEST(InstrumenterVolatileTest, VolatileAccessesAreRecordedAndStillCompileWithNvc
   std::string error;
   auto plan = SitePlan::load(kInputs + "/volatile_flag.plan.json", error);
   ASSERT_TRUE(plan) << error;
-  std::string prefix = ::testing::TempDir() + "gpurace-volatile-" + std::to_string(getpid()) + "-";
+  ScratchDir scratch;
+  const std::string &prefix = scratch.path();
   std::string output = prefix + "volatile_flag.instrumented.cu";
   InstrumentOutcome o = instrumentFile(*plan, kInputs + "/volatile_flag.cu", output, {},
                                        GPURACE_DEVICE_RUNTIME_HEADER);
@@ -150,7 +167,8 @@ TEST_F(InstrumenterTest, SitesMatchingNothingAreReported) {
 }
 
 TEST(InstrumenterErrorsTest, AFileThatDoesNotParseIsAnErrorAndWritesNothing) {
-  std::string prefix = ::testing::TempDir() + "gpurace-bad-" + std::to_string(getpid()) + "-";
+  ScratchDir scratch;
+  const std::string &prefix = scratch.path();
   std::string bad = prefix + "bad.cu";
   std::ofstream(bad) << "__global__ void k(int *a) { a[0] = undeclared; }\n";
   std::string out = prefix + "bad.out.cu";
@@ -163,7 +181,8 @@ TEST(InstrumenterErrorsTest, AFileThatDoesNotParseIsAnErrorAndWritesNothing) {
 }
 
 TEST(InstrumenterErrorsTest, ALaunchWithSpacedChevronsParsesAsNvccReadsIt) {
-  std::string prefix = ::testing::TempDir() + "gpurace-spaced-" + std::to_string(getpid()) + "-";
+  ScratchDir scratch;
+  const std::string &prefix = scratch.path();
   std::string source = prefix + "spaced.cu";
   std::ofstream(source) << "__global__ void k(int *a) { a[threadIdx.x] = 0; }\n"
                            "void run(int *a) { k << < 2, 64 >> > (a); }\n";
