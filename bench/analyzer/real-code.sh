@@ -71,7 +71,10 @@ mkdir -p "$work"
 [[ -n "$keep" ]] || trap 'rm -rf "$work"' EXIT
 # Whether this gpurace prints its Clang commands.
 clang_reference=1
-if ! "$gpurace" analyze --help 2>&1 | grep -q -- '--print-clang-command'; then
+# (The help is read whole first: `grep -q` stops reading at its match,
+# and under pipefail the writer's SIGPIPE would read as "no".)
+analyze_help=$("$gpurace" analyze --help 2>&1 || true)
+if ! grep -q -- '--print-clang-command' <<<"$analyze_help"; then
   clang_reference=0
   echo "real-code: this gpurace has no --print-clang-command; no clang times" >&2
 fi
