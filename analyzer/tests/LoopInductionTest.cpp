@@ -104,15 +104,10 @@ __global__ void merge(const int *in, int *out, int run) {
 }
 int main() { int *i, *o; cudaMalloc(&i, 1 << 20); cudaMalloc(&o, 1 << 20); merge<<<2, 64>>>(i, o, 8); }
 )";
-  auto with = [&](const std::string &limit) {
-    std::string code = kernel;
-    code.replace(code.find("LIMIT"), 5, limit);
-    return analyzeCode(code);
-  };
-  auto inside = with("run");
+  auto inside = analyzeReplacing(kernel, "LIMIT", "run");
   EXPECT_TRUE(inside.errors().empty()) << inside.DebugString();
   EXPECT_EQ(inside.candidates_size(), 0) << inside.DebugString();
-  auto past = with("run + 1");
+  auto past = analyzeReplacing(kernel, "LIMIT", "run + 1");
   EXPECT_FALSE(findings(past, v1::RACE_CLASS_INTRA_WARP).empty()) << past.DebugString();
 }
 
@@ -131,17 +126,12 @@ __global__ void tail(int *a, int n) {
 }
 int main() { int *a; cudaMalloc(&a, 4096); tail<<<1, 64>>>(a, 4); }
 )";
-  auto with = [&](const std::string &past) {
-    std::string code = kernel;
-    code.replace(code.find("PAST"), 4, past);
-    return analyzeCode(code);
-  };
   // start + 7: the last of the thread's own eight.
-  auto own = with("3");
+  auto own = analyzeReplacing(kernel, "PAST", "3");
   EXPECT_TRUE(own.errors().empty()) << own.DebugString();
   EXPECT_EQ(own.candidates_size(), 0) << own.DebugString();
   // start + 8: the next thread's first element.
-  auto next = with("4");
+  auto next = analyzeReplacing(kernel, "PAST", "4");
   auto races = findings(next, v1::RACE_CLASS_INTRA_WARP);
   ASSERT_FALSE(races.empty()) << next.DebugString();
   const v1::Witness &w = races.front().witness();
@@ -187,17 +177,12 @@ __global__ void downSweep(int *data) {
 }
 int main() { int *d; cudaMalloc(&d, 1024); downSweep<<<1, 256>>>(d); }
 )";
-  auto with = [&](const std::string &bound) {
-    std::string code = kernel;
-    code.replace(code.find("BOUND"), 5, bound);
-    return analyzeCode(code);
-  };
-  auto stops = with("128");
+  auto stops = analyzeReplacing(kernel, "BOUND", "128");
   EXPECT_TRUE(stops.errors().empty()) << stops.DebugString();
   EXPECT_EQ(stops.candidates_size(), 0) << stops.DebugString();
   // Three more iterations: offset is 0 in the last, and all threads meet
   // at s[-1].
-  auto past = with("1024");
+  auto past = analyzeReplacing(kernel, "BOUND", "1024");
   EXPECT_FALSE(findings(past, v1::RACE_CLASS_INTRA_WARP).empty()) << past.DebugString();
 }
 
@@ -214,15 +199,10 @@ __global__ void fill(int *lists, int n) {
 }
 int main() { int *l; cudaMalloc(&l, 1 << 16); fill<<<4, 64>>>(l, 16); }
 )";
-  auto with = [&](const std::string &last) {
-    std::string code = kernel;
-    code.replace(code.find("LAST"), 4, last);
-    return analyzeCode(code);
-  };
-  auto inside = with("7");
+  auto inside = analyzeReplacing(kernel, "LAST", "7");
   EXPECT_TRUE(inside.errors().empty()) << inside.DebugString();
   EXPECT_EQ(inside.candidates_size(), 0) << inside.DebugString();
-  auto past = with("8");
+  auto past = analyzeReplacing(kernel, "LAST", "8");
   auto races = findings(past, v1::RACE_CLASS_INTRA_WARP);
   ASSERT_FALSE(races.empty()) << past.DebugString();
   // The ninth store of a thread is the next thread's first.
@@ -245,14 +225,9 @@ __global__ void passes(float *data, int tiles, int sweeps) {
 }
 int main() { float *d; cudaMalloc(&d, 1 << 20); passes<<<1, 128>>>(d, 64, 3); }
 )";
-  auto with = [&](const std::string &second) {
-    std::string code = kernel;
-    code.replace(code.find("SECOND_BARRIER"), 14, second);
-    return analyzeCode(code);
-  };
-  auto ordered = with("__syncthreads();");
+  auto ordered = analyzeReplacing(kernel, "SECOND_BARRIER", "__syncthreads();");
   EXPECT_EQ(ordered.candidates_size(), 0) << ordered.DebugString();
-  auto racy = with("");
+  auto racy = analyzeReplacing(kernel, "SECOND_BARRIER", "");
   auto races = findings(racy, v1::RACE_CLASS_INTRA_BLOCK);
   ASSERT_FALSE(races.empty()) << racy.DebugString();
   EXPECT_EQ(races.front().first().location().line(), 6u);
@@ -290,15 +265,12 @@ int main() {
   step<<<342, 16>>>(a, b, 2, 4096);
 }
 )";
-  auto withLast = [&](const char *last) {
-    std::string text = code;
-    text.replace(text.find("LAST"), 4, last);
-    return analyzeCode(text);
-  };
-  auto last = withLast("iteration - 1");
+  auto last = analyzeReplacing(code, "LAST", "iteration - 1");
   EXPECT_GT(last.pairs_checked(), 0);
   EXPECT_TRUE(findings(last).empty()) << last.DebugString();
-  EXPECT_FALSE(findings(withLast("iteration - 2"), v1::RACE_CLASS_INTER_BLOCK).empty());
+  EXPECT_FALSE(findings(analyzeReplacing(code, "LAST", "iteration - 2"),
+                        v1::RACE_CLASS_INTER_BLOCK)
+                   .empty());
 }
 
 TEST(LoopInduction, EachBreakLeavesTheValuesOfItsOwnPath) {
@@ -326,15 +298,10 @@ int main() {
   walk<<<64, 128>>>(a, b, 1000, 8);
 }
 )";
-  auto withPastEnd = [&](const char *past_end) {
-    std::string text = code;
-    text.replace(text.find("PAST_END"), 8, past_end);
-    return analyzeCode(text);
-  };
-  auto stops = withPastEnd("inside = false");
+  auto stops = analyzeReplacing(code, "PAST_END", "inside = false");
   EXPECT_GT(stops.pairs_checked(), 0);
   EXPECT_TRUE(findings(stops).empty()) << stops.DebugString();
-  auto clamps = withPastEnd("col = width - 1; inside = true");
+  auto clamps = analyzeReplacing(code, "PAST_END", "col = width - 1; inside = true");
   auto races = findings(clamps, v1::RACE_CLASS_INTRA_WARP);
   ASSERT_FALSE(races.empty()) << clamps.DebugString();
   // Both threads write the row's last column.
