@@ -470,7 +470,7 @@ std::optional<z3::expr> Builder::onlyIteration(const z3::expr &pc, const z3::exp
     if (!coefficient || (*coefficient != 1 && *coefficient != -1))
       continue;
     std::optional<int64_t> residue =
-        Arith::numeral((f - *coefficient * k - rest).simplify(), true);
+        Arith::numeral((f - (*coefficient == 1 ? k : -k) - rest).simplify(), true);
     if (!residue || *residue != 0)
       continue;
     return (*coefficient == 1 ? -rest : rest).simplify();
