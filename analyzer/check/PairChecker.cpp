@@ -696,16 +696,17 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     add(solver, lemma);
   bool found = false;
   z3::expr_vector core(ctx());
+  // A product of unknowns can keep the solver busy to its limit on a race
+  // that one fixed launch shows at once, in a linear query.
+  bool nonlinear_pair = nonlinear(a) || nonlinear(b);
   for (const ClassQuery &query : classes) {
     bool inter_block = crossesBlocks(query.race_class);
     solver.push();
     add(solver, raceOfClass(a, b, query.race_class));
     ++result_.queries;
     auto started = std::chrono::steady_clock::now();
-    // A product of unknowns can keep the solver busy to its limit on a
-    // race that one fixed launch shows at once, in a linear query.
     std::optional<z3::model> fixed;
-    if (nonlinear(a) || nonlinear(b))
+    if (nonlinear_pair)
       fixed = witnessWithFixedLaunch(solver, trackers);
     z3::check_result verdict =
         fixed ? z3::sat
@@ -733,7 +734,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
       out_of_time_ = std::chrono::steady_clock::now() - started >=
                      std::chrono::milliseconds(options_.query_timeout_ms);
       std::optional<z3::model> m =
-          nonlinear(a) || nonlinear(b) ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
+          nonlinear_pair ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.
