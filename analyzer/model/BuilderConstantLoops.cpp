@@ -107,7 +107,9 @@ Builder::constantLoop(const clang::Stmt &loop, const LoopShape &shape, const Sta
     if (v.head.is_app())
       model_.imprecisions.erase(v.head.decl().name().str());
   }
-  model_.thread_facts.push_back(k < arith_.constant(out.trips, kInt64) || !entry.pc);
+  // A loop of no iterations has no k below its count.
+  if (out.trips > 0)
+    model_.thread_facts.push_back(k < arith_.constant(out.trips, kInt64) || !entry.pc);
   return out;
 }
 

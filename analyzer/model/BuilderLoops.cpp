@@ -322,9 +322,12 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   setCounters(state_, per_iteration, after);
   // Every thread's iterations precede the trip count, which only the exact
   // counters use; a thread that breaks out runs part of its exit
-  // iteration.
+  // iteration. A loop of constant bounds may run no iteration at all:
+  // then no k is below its count, and no thread is in any iteration.
+  bool runs_none = constant && breaks.empty() && constant->trips == 0;
   z3::expr ran = breaks.empty() ? k < trips : k <= trips;
-  model_.thread_facts.push_back(ran || !entry.pc);
+  if (!runs_none)
+    model_.thread_facts.push_back(ran || !entry.pc);
   // Where every thread leaves in the same iteration, that iteration is
   // known to all: values stepped or kept alike through the loop stay so
   // after it (the offset of a scan's up-sweep, reused by its down-sweep).
@@ -334,7 +337,7 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   z3::expr exit_k =
       shared_exit ? shared_exit->iteration : symbols_.freshLocal("kexit", kInt64);
   model_.thread_facts.push_back(exit_k >= 0 || !entry.pc);
-  if (shared_exit)
+  if (shared_exit && !runs_none)
     model_.thread_facts.push_back((breaks.empty() ? k < exit_k : k <= exit_k) || !entry.pc);
   std::vector<z3::expr> at_exit = iterations_;
   at_exit.push_back(exit_k);

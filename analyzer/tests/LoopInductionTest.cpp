@@ -443,5 +443,30 @@ int main() { float *o; cudaMalloc(&o, 1 << 20); pick<<<64, 256>>>(o, 1 << 14, 5)
   EXPECT_TRUE(findings(result).empty()) << result.DebugString();
 }
 
+TEST(LoopInduction, ALoopOfNoIterationsHidesNoRace) {
+  // `for (w = 1; w < W; ++w)` with W == 1, as a library's loop over the
+  // further words of a one-word value: no thread enters it, and the store
+  // after it still races (every race of the kernel was dropped before).
+  const char *code = R"(
+template <int W>
+__device__ void spill(int *a) {
+  for (int w = 1; w < W; ++w) a[w] = 0;
+}
+__global__ void publish(int *a) {
+  spill<%s>(a);
+  a[%s] = threadIdx.x;
+}
+int main() { int *a; cudaMalloc(&a, 4096); publish<<<1, 64>>>(a); }
+)";
+  char racy_text[512], free_text[512];
+  std::snprintf(racy_text, sizeof racy_text, code, "1", "0");
+  std::snprintf(free_text, sizeof free_text, code, "1", "64 + threadIdx.x");
+  auto racy = analyzeCode(racy_text);
+  EXPECT_TRUE(racy.errors().empty()) << racy.DebugString();
+  EXPECT_TRUE(hasRaceBetween(racy, 8, 8)) << racy.DebugString();
+  auto race_free = analyzeCode(free_text);
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
