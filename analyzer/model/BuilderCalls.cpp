@@ -91,6 +91,8 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     if (const clang::Expr *group = callObject(call))
       eval(group);
     recordSync(call, *sync);
+    if (std::optional<Value> agreed = barrierResult(call, *callee, *sync))
+      return *agreed;
     return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
                       "result of " + callee->getNameAsString(), &call);
   }
@@ -130,15 +132,47 @@ Value Builder::evalCall(const clang::CallExpr &call) {
   // The CUDA toolkit's own device functions (cuRAND, texture fetches, math)
   // are modelled as the fallback headers declare them, by name and
   // signature: inlining their bodies costs much and shows no user access.
-  // Those that synchronize (a tile's sync) are walked for their barriers.
-  if (ast_.getSourceManager().isInSystemHeader(definition->getLocation()) &&
-      !countSync(definition->getBody()).any())
+  // Those that synchronize, however deep their barrier (a tile's sync,
+  // CUB's block collectives), are walked for it.
+  if (!walksCallee(*definition))
     return opaqueCall(call, callee, object,
                       "result of " + callee->getNameAsString() + ", a library function");
   if (frames_.size() >= options_.max_inline_depth)
     return opaqueCall(call, callee, object,
                       "result of " + callee->getNameAsString() + " beyond the inlining depth");
   return inlineCall(*definition, call, object);
+}
+
+// `__syncthreads_count(p)`, `_and` and `_or` give every thread of the block
+// the same result: one value per block, per barrier (the count of barriers
+// the thread has passed) and per iteration of the enclosing loops. A
+// thread that does not reach the barrier is a divergence, reported as such.
+std::optional<Value> Builder::barrierResult(const clang::CallExpr &call,
+                                            const clang::FunctionDecl &callee,
+                                            const SyncFunction &sync) {
+  std::string name = callee.getNameAsString();
+  if (!sync.orders_block || sync.orders_grid || !call.getType()->isIntegerType() ||
+      (name != "__syncthreads_count" && name != "__syncthreads_and" &&
+       name != "__syncthreads_or"))
+    return std::nullopt;
+  z3::expr_vector args(ctx());
+  for (int axis = 0; axis < 3; ++axis)
+    args.push_back(arith_.convert(symbols_.blockIdx(axis), kUInt32, kInt64));
+  args.push_back(state_.block);
+  for (const z3::expr &k : iterations_)
+    args.push_back(k);
+  IntType t = intTypeOf(call.getType());
+  z3::func_decl result = symbols_.freshSharedFunction("result:" + name, args.size(), t);
+  v1::Imprecision why;
+  why.set_kind(v1::IMPRECISION_KIND_LOADED_VALUE);
+  why.set_detail("result of " + name + ", the same in every thread of the block");
+  *why.mutable_location() = locationOf(call);
+  model_.imprecisions[result.name().str()] = why;
+  z3::expr value = result(args);
+  if (name != "__syncthreads_count")
+    model_.thread_facts.push_back(value == arith_.constant(0, t) ||
+                                  value == arith_.constant(1, t));
+  return intValue(value, t);
 }
 
 std::optional<Value> Builder::libraryArithmetic(const clang::CallExpr &call,
@@ -312,19 +346,7 @@ Value Builder::inlineCall(const clang::FunctionDecl &definition, const clang::Ca
     return opaqueCall(call, &definition, object,
                       "result of recursive " + definition.getNameAsString());
   std::optional<Value> self = implicitObject(call, object);
-  std::vector<const clang::Expr *> args = callArguments(call);
-  std::vector<Value> values;
-  for (unsigned i = 0; i < args.size(); ++i) {
-    const clang::ParmVarDecl *param =
-        i < definition.getNumParams() ? definition.getParamDecl(i) : nullptr;
-    clang::QualType type = param ? param->getType() : args[i]->getType();
-    if (type->isReferenceType())
-      values.push_back(pointerFrom(place(args[i]), args[i]));
-    else if (type->isRecordType() || type->isArrayType())
-      values.push_back(pointerFrom(temporary(*args[i]), args[i]));
-    else
-      values.push_back(eval(args[i]));
-  }
+  std::vector<Value> values = argumentValues(definition, callArguments(call));
   // A recursive call reuses the storage of the active one: it is walked
   // once more with unknown arguments, which covers every deeper call, and
   // the active call's locals are restored afterwards.
@@ -340,7 +362,7 @@ Value Builder::inlineCall(const clang::FunctionDecl &definition, const clang::Ca
     bindArgument(*definition.getParamDecl(i), values[i], active > 0, call);
   std::map<const clang::ValueDecl *, GroupShape> caller_groups = group_shapes_;
   bindGroupParameters(definition, call);
-  Frame frame{&definition, {}, {}, self};
+  Frame frame{&definition, {}, {}, self, &call};
   frame.call.set_callee(definition.getQualifiedNameAsString());
   *frame.call.mutable_call_site() = locationOf(call);
   z3::expr entry_pc = state_.pc;
@@ -356,6 +378,28 @@ Value Builder::inlineCall(const clang::FunctionDecl &definition, const clang::Ca
   if (active > 0)
     forgetExposed();
   return returnValue(done, call);
+}
+
+std::vector<Value> Builder::argumentValues(const clang::FunctionDecl &definition,
+                                           const std::vector<const clang::Expr *> &args) {
+  std::vector<Value> values;
+  for (unsigned i = 0; i < args.size(); ++i) {
+    const clang::ParmVarDecl *param =
+        i < definition.getNumParams() ? definition.getParamDecl(i) : nullptr;
+    clang::QualType type = param ? param->getType() : args[i]->getType();
+    if (type->isReferenceType())
+      values.push_back(pointerFrom(place(args[i]), args[i]));
+    else if (type->isRecordType() || type->isArrayType())
+      values.push_back(pointerFrom(temporary(*args[i]), args[i]));
+    else
+      values.push_back(eval(args[i]));
+  }
+  return values;
+}
+
+bool Builder::walksCallee(const clang::FunctionDecl &definition) const {
+  return !ast_.getSourceManager().isInSystemHeader(definition.getLocation()) ||
+         countSync(definition.getBody()).any();
 }
 
 void Builder::bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,

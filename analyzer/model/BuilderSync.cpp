@@ -12,6 +12,7 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/Basic/SourceManager.h>
 
 namespace gpurace::analyzer::builder {
 
@@ -170,12 +171,19 @@ void Builder::recordFence(const clang::Expr &at, v1::MemoryScope scope) {
 void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
   if (sync.kind == v1::SYNC_KIND_FENCE)
     recordFence(call, fenceScope(call, sync.scope, ast_));
+  // A barrier inside a library collective (CUB's BlockReduce) is shown
+  // where the user's code calls into the library.
+  const clang::Expr *shown = &call;
+  for (auto frame = frames_.rbegin();
+       frame != frames_.rend() && sources_.isInSystemHeader(shown->getBeginLoc()); ++frame)
+    if (frame->call_expr)
+      shown = frame->call_expr;
   v1::SyncSite site;
-  *site.mutable_location() = locationOf(call);
+  *site.mutable_location() = locationOf(*shown);
   site.set_kind(sync.kind);
   site.set_scope(sync.scope);
   site.set_kernel(kernel_.getNameAsString());
-  site.set_expression(sourceText(call.getSourceRange(), sources_));
+  site.set_expression(sourceText(shown->getSourceRange(), sources_));
   site.set_site_id(currentFunctionName() + "|" + site.expression() + "|" +
                    std::to_string(model_.sync_sites.size()));
   model_.sync_sites.push_back(site);

@@ -81,6 +81,8 @@ struct Frame {
   std::vector<std::pair<z3::expr, Value>> returns; // (path condition, value)
   // The object a member function is called on, as a pointer.
   std::optional<Value> this_value;
+  // The call that entered the function.
+  const clang::CallExpr *call_expr = nullptr;
 };
 
 // A variable that holds start + k * step at the head of a loop's iteration
@@ -112,7 +114,12 @@ struct SyncCount {
   std::map<LaneGroup, int> masked_warp;
   bool block_varies = false, warp_varies = false, grid_varies = false;
   bool masked_varies = false;
-  bool any() const { return block || warp || grid || !masked_warp.empty(); }
+  // Whether some path synchronizes: a callee's barriers count only as
+  // varying, since its control flow is not tracked.
+  bool any() const {
+    return block || warp || grid || !masked_warp.empty() || block_varies || warp_varies ||
+           grid_varies || masked_varies;
+  }
   void add(const SyncCount &other) {
     block += other.block;
     warp += other.warp;
@@ -408,7 +415,17 @@ private:
   // Binds a parameter of an inlined call; `unknown` for a recursive call.
   void bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,
                     const clang::CallExpr &call);
+  // The values an inlined function's parameters take from `args`:
+  // addresses for references, copies for aggregates.
+  std::vector<Value> argumentValues(const clang::FunctionDecl &definition,
+                                    const std::vector<const clang::Expr *> &args);
+  // Whether the walk enters a callee: the user's code, and the library
+  // functions that synchronize.
+  bool walksCallee(const clang::FunctionDecl &definition) const;
   Value returnValue(const Frame &done, const clang::CallExpr &call);
+  // The result of a block barrier that returns one (`__syncthreads_or`).
+  std::optional<Value> barrierResult(const clang::CallExpr &call,
+                                     const clang::FunctionDecl &callee, const SyncFunction &sync);
   Value evalAtomic(const clang::CallExpr &call, const clang::FunctionDecl &callee,
                    const AtomicFunction &atomic, bool value_used);
   // The arguments of `call` in the order of the callee's parameters (an

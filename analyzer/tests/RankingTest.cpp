@@ -151,6 +151,28 @@ int main() { float *v; int *s; cudaMalloc(&v, 4096); cudaMalloc(&s, 4); classify
   EXPECT_FALSE(hasRaceBetween(result, 6, 6));
 }
 
+TEST(Ranking, ABlockVoteStoredByEveryThreadOfTheBlockIsBenign) {
+  // __syncthreads_and gives the whole block one result; a thread's own
+  // vote, stored where the block disagrees, differs from thread to thread.
+  const char *code = R"(
+__global__ void agree(const float *v, int *flag) {
+  int vote = v[blockIdx.x * blockDim.x + threadIdx.x] > 0.5f;
+  int all = __syncthreads_and(vote);
+  flag[blockIdx.x] = %s;
+}
+int main() { float *v; int *f; cudaMalloc(&v, 1 << 20); cudaMalloc(&f, 4096); agree<<<64, 256>>>(v, f); }
+)";
+  char block[1024], own[1024];
+  std::snprintf(block, sizeof(block), code, "all");
+  std::snprintf(own, sizeof(own), code, "all ? 1 : vote");
+  auto result = analyzeCode(block);
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  ASSERT_FALSE(result.candidates().empty());
+  for (const v1::RaceCandidate &c : result.candidates())
+    EXPECT_NE(c.benign().find("same value"), std::string::npos) << c.DebugString();
+  EXPECT_TRUE(hasRaceBetween(analyzeCode(own), 5, 5));
+}
+
 TEST(Ranking, AThreadIndexStoredByEveryThreadIsNotBenign) {
   auto result = analyzeCode(R"(
 __global__ void findKey(const int *keys, int *position, int key, int n) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <utility>
 
 namespace gpurace::analyzer::testing {
@@ -379,6 +380,99 @@ int main() { float *o; cudaMalloc(&o, 64); fold<<<4, 48>>>(o); }
   lockstep.assume_warp_lockstep = true;
   auto old_reading = analyzeCode(code, lockstep);
   EXPECT_EQ(old_reading.candidates_size(), 0) << old_reading.DebugString();
+}
+
+// A library header, as the toolkit's are: on a system include path. Its
+// barrier is two calls deep, as CUB's BlockReduce keeps its own.
+const char *const kBlockLibrary = R"(
+namespace blocklib {
+__device__ inline void arrive() { __syncthreads(); }
+__device__ inline void meet() { arrive(); }
+}
+)";
+
+v1::AnalysisResult analyzeWithLibrary(const char *kernel, const char *between) {
+  TempSource library(kBlockLibrary, "blocklib.h");
+  char code[1024];
+  std::snprintf(code, sizeof code, kernel, between);
+  AnalyzeOptions options;
+  options.extra_flags = {"-isystem",
+                         std::filesystem::path(library.path()).parent_path().string()};
+  return analyzeCode(code, options);
+}
+
+TEST(SyncSemantics, ABarrierInsideALibraryCallOrdersLikeOneInTheKernel) {
+  const char *kernel = R"(#include <blocklib.h>
+__global__ void rescale(float *s, const float *in, float *out) {
+  float v = s[blockIdx.x] * in[blockIdx.x * blockDim.x + threadIdx.x];
+  %s
+  if (threadIdx.x == 0) s[blockIdx.x] = v;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+int main() {
+  float *s, *in, *out;
+  cudaMalloc(&s, 4096); cudaMalloc(&in, 1 << 20); cudaMalloc(&out, 1 << 20);
+  rescale<<<16, 256>>>(s, in, out);
+}
+)";
+  auto ordered = analyzeWithLibrary(kernel, "blocklib::meet();");
+  EXPECT_TRUE(ordered.errors().empty()) << ordered.DebugString();
+  EXPECT_TRUE(findings(ordered).empty()) << ordered.DebugString();
+  auto unordered = analyzeWithLibrary(kernel, "");
+  EXPECT_TRUE(hasRaceBetween(unordered, 3, 5)) << unordered.DebugString();
+}
+
+TEST(SyncSemantics, ALibraryBarrierNotAllThreadsReachIsShownAtTheCall) {
+  const char *kernel = R"(#include <blocklib.h>
+__global__ void rescale(float *s, const float *in) {
+  float v = s[blockIdx.x] * in[blockIdx.x * blockDim.x + threadIdx.x];
+  %s
+  if (threadIdx.x == 0) s[blockIdx.x] = v;
+}
+int main() {
+  float *s, *in;
+  cudaMalloc(&s, 4096); cudaMalloc(&in, 1 << 20);
+  rescale<<<16, 256>>>(s, in);
+}
+)";
+  auto result = analyzeWithLibrary(kernel, "if (threadIdx.x < 32) blocklib::meet();");
+  auto divergent = findings(result, v1::RACE_CLASS_BARRIER_DIVERGENCE);
+  ASSERT_EQ(divergent.size(), 1u) << result.DebugString();
+  EXPECT_EQ(divergent.front().first().location().line(), 4u);
+  EXPECT_EQ(divergent.front().first().expression(), "blocklib::meet()");
+}
+
+TEST(SyncSemantics, CubsBlockReduceOrdersTheThreadsOfItsBlock) {
+  // cub::BlockReduce keeps its barrier a few calls below Reduce: the old
+  // scale every thread reads is ordered before thread 0 stores the new
+  // one. Read back with no barrier after that store, it races.
+  const char *code = R"(#include <cub/cub.cuh>
+__global__ void rescale(float *scale, float *value) {
+  using BlockMax = cub::BlockReduce<float, 128>;
+  __shared__ BlockMax::TempStorage scratch;
+  int i = blockIdx.x * 128 + threadIdx.x;
+  float v = value[i] * scale[blockIdx.x];
+  float m = BlockMax(scratch).Reduce(v, cuda::maximum<float>());
+  if (threadIdx.x == 0) scale[blockIdx.x] = m;
+  %s
+}
+int main() {
+  float *s, *v;
+  cudaMalloc(&s, 1024); cudaMalloc(&v, 1 << 20);
+  rescale<<<256, 128>>>(s, v);
+}
+)";
+  char ordered_text[1024], racy_text[1024];
+  std::snprintf(ordered_text, sizeof ordered_text, code, "value[i] = v;");
+  std::snprintf(racy_text, sizeof racy_text, code, "value[i] = v / scale[blockIdx.x];");
+  auto ordered = analyzeCode(ordered_text);
+  if (ordered.front_end().headers() != "toolkit")
+    GTEST_SKIP() << "no CUDA toolkit found: CUB's headers come with it";
+  EXPECT_TRUE(ordered.errors().empty()) << ordered.DebugString();
+  EXPECT_TRUE(findings(ordered).empty()) << ordered.DebugString();
+  auto racy = analyzeCode(racy_text);
+  EXPECT_TRUE(hasRaceBetween(racy, 8, 9)) << racy.DebugString();
+  EXPECT_FALSE(hasRaceBetween(racy, 6, 8)) << racy.DebugString();
 }
 
 } // namespace
