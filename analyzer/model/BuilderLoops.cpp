@@ -133,6 +133,26 @@ void Builder::addSteppedVariables(const LoopShape &shape, const std::set<std::st
   }
 }
 
+// The variables `resetsAtEnd` finds that enter the loop holding the value
+// they are reset to: they hold it at every head.
+std::set<std::string> Builder::resetVariables(const LoopShape &shape,
+                                              const std::set<std::string> &assigned) {
+  auto invariant = [&](const clang::VarDecl &var) { return !assigned.count(localKey(var)); };
+  std::set<std::string> reset;
+  for (const LoopReset &r : resetsAtEnd(shape, invariant)) {
+    std::string key = localKey(*r.var);
+    auto at_entry = state_.env.find(key);
+    if (exposed_.count(key) || at_entry == state_.env.end() ||
+        at_entry->second.kind != Value::Kind::Int)
+      continue;
+    IntType t = intTypeOf(r.var->getType());
+    z3::expr entry = asInt(at_entry->second, t).simplify();
+    if (z3::eq(entry, asInt(eval(r.value), t).simplify()))
+      reset.insert(key);
+  }
+  return reset;
+}
+
 Value Builder::steppedValue(const SteppedVariable &v, const z3::expr &k) const {
   if (v.start.kind == Value::Kind::Pointer)
     return pointerValue(arith_.add(v.start.expr, arith_.mul(k, v.step)), v.start.object,
@@ -245,8 +265,11 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
     assigned.insert(more.begin(), more.end());
   }
   addSteppedVariables(shape, assigned, stepped);
+  std::set<std::string> reset = resetVariables(shape, assigned);
   for (const SteppedVariable &v : stepped)
     assigned.erase(v.key);
+  for (const std::string &key : reset)
+    assigned.erase(key);
 
   z3::expr k = symbols_.freshLocal("k", kInt64);
   iterations_.push_back(k);
@@ -342,6 +365,9 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   std::vector<z3::expr> at_exit = iterations_;
   at_exit.push_back(exit_k);
   havoc(assigned, loop, at_exit);
+  // A thread that breaks out leaves before the reset.
+  if (!breaks.empty())
+    havoc(reset, loop, at_exit);
   for (const SteppedVariable &v : stepped)
     state_.env.insert_or_assign(v.key, steppedAtExit(v, k, exit_k, breaks));
   if (shared_exit && breaks.empty()) {

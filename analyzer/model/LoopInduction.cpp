@@ -297,4 +297,31 @@ std::vector<AffineScalingStep> affineScalingSteps(const LoopShape &shape,
   return steps;
 }
 
+std::vector<LoopReset> resetsAtEnd(const LoopShape &shape,
+                                   const std::function<bool(const clang::VarDecl &)> &invariant) {
+  std::vector<LoopReset> resets;
+  if (!shape.body || hasOwnContinue(shape.body))
+    return resets;
+  std::vector<const clang::Stmt *> statements{shape.body};
+  if (auto *compound = dyn_cast<clang::CompoundStmt>(shape.body))
+    statements.assign(compound->body_begin(), compound->body_end());
+  for (size_t i = 0; i < statements.size(); ++i) {
+    auto *expr = dyn_cast<clang::Expr>(statements[i]);
+    auto *assign = expr ? dyn_cast<clang::BinaryOperator>(expr->IgnoreImplicit()) : nullptr;
+    if (!assign || assign->getOpcode() != clang::BO_Assign)
+      continue;
+    const clang::VarDecl *var = writtenLocal(*assign);
+    if (!var || !var->getType()->isIntegerType() || !isInvariant(assign->getRHS(), invariant))
+      continue;
+    bool written_later = false;
+    for (size_t j = i + 1; j < statements.size(); ++j)
+      written_later = written_later || !writesOf(*statements[j], *var).empty();
+    for (const clang::Stmt *part : {static_cast<const clang::Stmt *>(shape.cond), shape.inc})
+      written_later = written_later || (part && !writesOf(*part, *var).empty());
+    if (!written_later)
+      resets.push_back({var, assign->getRHS()});
+  }
+  return resets;
+}
+
 } // namespace gpurace::analyzer

@@ -76,6 +76,19 @@ struct AffineScalingStep {
 std::vector<AffineScalingStep> affineScalingSteps(const LoopShape &shape,
                                                   const clang::ASTContext &ast);
 
+// A variable the body's last write of it sets back to an invariant value
+// (`wtx = tx;` after an inner loop walked `wtx` on), at the body's top
+// level with no `continue` of the loop in the body and no write of it
+// after that statement, in the condition or in the increment. Where the
+// variable enters the loop holding that value, every iteration's head
+// sees it too.
+struct LoopReset {
+  const clang::VarDecl *var = nullptr;
+  const clang::Expr *value = nullptr;
+};
+std::vector<LoopReset> resetsAtEnd(const LoopShape &shape,
+                                   const std::function<bool(const clang::VarDecl &)> &invariant);
+
 } // namespace gpurace::analyzer
 
 #endif

@@ -257,6 +257,8 @@ private:
   void addSteppedVariables(const LoopShape &shape, const std::set<std::string> &assigned,
                            std::vector<SteppedVariable> &stepped);
   // `v` at iteration `k` of a loop that steps it.
+  std::set<std::string> resetVariables(const LoopShape &shape,
+                                       const std::set<std::string> &assigned);
   Value steppedValue(const SteppedVariable &v, const z3::expr &k) const;
   // Its value after the loop, left in iteration exit_k: by the condition,
   // or by a break that may come after the iteration's step.

@@ -468,5 +468,31 @@ int main() { int *a; cudaMalloc(&a, 4096); publish<<<1, 64>>>(a); }
   EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
 }
 
+TEST(LoopInduction, AVariableResetAtTheEndOfEachIterationHoldsItsEntryValue) {
+  // `w` walks the block's columns in an inner loop and is set back to the
+  // thread's own column before the next iteration, as it entered: each
+  // iteration's first store is the thread's own element. Set back to
+  // another column, the next iteration's store lands on a neighbour's.
+  const char *code = R"(
+__global__ void walk(int *out, int n) {
+  int t = threadIdx.x, w = t;
+  for (int k = 0; k < n; ++k) {
+    out[blockIdx.x * 256 + w] += k;
+    while (w < 256) w += blockDim.x;
+    w = %s;
+  }
+}
+int main() { int *o; cudaMalloc(&o, 1 << 16); walk<<<8, 128>>>(o, 4); }
+)";
+  char own[1024], other[1024];
+  std::snprintf(own, sizeof own, code, "t");
+  std::snprintf(other, sizeof other, code, "t + 1");
+  auto proved = analyzeCode(own);
+  EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
+  EXPECT_EQ(proved.candidates_size(), 0) << proved.DebugString();
+  auto racy = analyzeCode(other);
+  EXPECT_TRUE(hasRaceBetween(racy, 5, 5)) << racy.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
