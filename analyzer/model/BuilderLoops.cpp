@@ -588,7 +588,8 @@ Builder::havoc(const std::set<std::string> &roots, const clang::Stmt &loop,
     // iterations (of one block, when it names the block), unless a walk
     // found an iteration that leaves it otherwise.
     bool kept_alike = it != state_.env.end() && !revisions_.varying_loop_values.count({&loop, var});
-    bool uniform = kept_alike && !symbols_.isThreadDependent(it->second.expr, iterations);
+    bool uniform = kept_alike && !revisions_.block_loop_values.count({&loop, var}) &&
+                   !symbols_.isThreadDependent(it->second.expr, iterations);
     bool per_block = kept_alike && !uniform && blockUniform(it->second.expr, iterations);
     z3::expr value = uniform || per_block
                          ? uniformInLoops(var->getNameAsString(), t, iterations, per_block)
@@ -631,27 +632,35 @@ void Builder::confirmSharedLoopValues(const clang::Stmt &loop,
   auto alike = [&](const z3::expr &e, bool per_block) {
     return per_block ? blockUniform(e, iterations_) : !symbols_.isThreadDependent(e, iterations_);
   };
-  for (const SharedLoopValue &value : shared) {
-    bool kept = true, one_value = true;
+  auto kept_alike = [&](const SharedLoopValue &value, bool per_block) {
+    bool one_value = true;
     for (const State *next : next_heads) {
       auto now = next->env.find(value.key);
-      if (now == next->env.end() || !alike(now->second.expr, value.per_block)) {
-        kept = false;
-        break;
-      }
+      if (now == next->env.end() || !alike(now->second.expr, per_block))
+        return false;
       auto first = next_heads.front()->env.find(value.key);
       one_value = one_value && first != next_heads.front()->env.end() &&
                   z3::eq(first->second.expr, now->second.expr);
     }
     // Different values on different ways in are alike only if the ways
     // are taken alike.
-    if (kept && !one_value)
+    if (!one_value)
       for (const State *next : next_heads)
-        kept = kept && alike(z3::expr(next->pc).substitute(from, to), value.per_block);
-    if (!kept) {
+        if (!alike(z3::expr(next->pc).substitute(from, to), per_block))
+          return false;
+    return true;
+  };
+  for (const SharedLoopValue &value : shared) {
+    if (kept_alike(value, value.per_block))
+      continue;
+    // A value alike in the whole launch that an iteration leaves alike only
+    // within each block (`found += total`, a block's total) is a value per
+    // block; otherwise one per thread.
+    if (!value.per_block && kept_alike(value, true))
+      revisions_.block_loop_values.insert({&loop, value.var});
+    else
       revisions_.varying_loop_values.insert({&loop, value.var});
-      revised_ = true;
-    }
+    revised_ = true;
   }
 }
 

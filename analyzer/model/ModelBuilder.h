@@ -146,11 +146,14 @@ struct SyncCount {
 // What one walk of a kernel found it had assumed wrongly, for the next:
 //  - variables that enter a loop alike in every thread but that some
 //    iteration leaves different from thread to thread (thread-local then);
+//  - variables that enter a loop alike in the whole launch but that some
+//    iteration leaves alike only within each block (one value per block);
 //  - __shared__ scalars read as one thread's broadcast that the kernel
 //    writes again later in the walk (a lock may order that write before a
 //    read, which no barrier then separates).
 struct WalkRevisions {
   std::set<std::pair<const clang::Stmt *, const clang::ValueDecl *>> varying_loop_values;
+  std::set<std::pair<const clang::Stmt *, const clang::ValueDecl *>> block_loop_values;
   std::set<const clang::Decl *> rewritten_scalars;
 };
 

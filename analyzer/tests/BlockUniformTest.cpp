@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 namespace gpurace::analyzer::testing {
@@ -125,6 +126,40 @@ TEST(BlockUniform, TheStepsOfAnUpSweepWhoseWidthIsSharedAreProvedApart) {
   EXPECT_TRUE(result.errors().empty()) << result.DebugString();
   EXPECT_EQ(result.kernels_analyzed(), 1u);
   EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+}
+
+TEST(BlockUniform, ACountThatStartsAlikeAndAddsABlocksTotalIsOnePerBlock) {
+  // `found` starts at 0 in every thread and adds the block's total, which
+  // thread 0 shares after a barrier: one value per block, so the barrier
+  // under `found < 3` is reached by the whole block. Adding a value of the
+  // thread's own splits the block at that barrier.
+  const char *code = R"(
+__global__ void firstFew(const int *in, int *out, int n) {
+  __shared__ int total;
+  int found = 0;
+  for (int p = threadIdx.x; p < n; p += 256) {
+    if (threadIdx.x == 0) total = in[blockIdx.x * n + p];
+    __syncthreads();
+    if (found < 3) {
+      __syncthreads();
+      found += %s;
+    }
+    out[blockIdx.x * n + p] = found;
+    __syncthreads();
+  }
+}
+int main() { int *i, *o; cudaMalloc(&i, 1 << 20); cudaMalloc(&o, 1 << 20); firstFew<<<64, 256>>>(i, o, 1024); }
+)";
+  char block[1024], own[1024];
+  std::snprintf(block, sizeof block, code, "total");
+  std::snprintf(own, sizeof own, code, "total + (threadIdx.x & 1)");
+  auto proved = analyzeCode(block);
+  EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
+  EXPECT_TRUE(findings(proved).empty()) << proved.DebugString();
+  auto split = analyzeCode(own);
+  auto divergent = findings(split, v1::RACE_CLASS_BARRIER_DIVERGENCE);
+  ASSERT_FALSE(divergent.empty()) << split.DebugString();
+  EXPECT_EQ(divergent.front().first().location().line(), 9u);
 }
 
 } // namespace

@@ -1,0 +1,48 @@
+// category: barrier-divergence
+// expect: race-free
+// source: option-pricing kernels that collect the first few paths that pay
+// off, counting the block's hits of each chunk
+// The block counts its hits of each chunk with __syncthreads_count, which
+// gives every thread of the block the same count. Every thread adds it to
+// its own `found`, which starts at 0: the same value in every thread of
+// the block, so the barrier under `found < 3` is reached by the whole
+// block or by none of it.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+constexpr int kThreads = 256;
+
+__global__ void firstHits(const float *payoff, const int *pays, float *first, int paths) {
+  __shared__ float chunk[kThreads];
+  int found = 0;
+  for (int p = threadIdx.x; p < paths; p += kThreads) {
+    chunk[threadIdx.x] = payoff[blockIdx.x * paths + p];
+    int mine = pays[blockIdx.x * paths + p];
+    int hits = __syncthreads_count(mine);
+    if (found < 3) {
+      if (mine && threadIdx.x < 3)
+        first[blockIdx.x * 3 + threadIdx.x] = chunk[threadIdx.x];
+      __syncthreads();
+      found += hits;
+    }
+    __syncthreads();
+  }
+}
+
+int main() {
+  const int blocks = 32, paths = 4096;
+  float *payoff, *first;
+  int *pays;
+  cudaMalloc(&payoff, blocks * paths * sizeof(float));
+  cudaMalloc(&pays, blocks * paths * sizeof(int));
+  cudaMemset(pays, 0, blocks * paths * sizeof(int));
+  cudaMalloc(&first, blocks * 3 * sizeof(float));
+  cudaMemset(payoff, 0, blocks * paths * sizeof(float));
+  firstHits<<<blocks, kThreads>>>(payoff, pays, first, paths);
+  cudaDeviceSynchronize();
+  printf("done\n");
+  cudaFree(payoff);
+  cudaFree(pays);
+  cudaFree(first);
+  return 0;
+}
