@@ -1,5 +1,6 @@
 // category: barrier-divergence
 // expect: race-free
+// needs: host-facts
 // source: option-pricing kernels that collect the first few paths that pay
 // off, counting the block's hits of each chunk
 // The block counts its hits of each chunk with __syncthreads_count, which

@@ -1,4 +1,5 @@
 // category: barrier-divergence
+// needs: host-facts
 // source: option-pricing kernels that collect the first few paths that pay
 // off, counting the block's hits of each chunk
 // first_hits_block_total_ok with every thread adding its own hit instead
