@@ -155,20 +155,12 @@ std::optional<Value> Builder::barrierResult(const clang::CallExpr &call,
       (name != "__syncthreads_count" && name != "__syncthreads_and" &&
        name != "__syncthreads_or"))
     return std::nullopt;
-  z3::expr_vector args(ctx());
-  for (int axis = 0; axis < 3; ++axis)
-    args.push_back(arith_.convert(symbols_.blockIdx(axis), kUInt32, kInt64));
-  args.push_back(state_.block);
-  for (const z3::expr &k : iterations_)
-    args.push_back(k);
   IntType t = intTypeOf(call.getType());
-  z3::func_decl result = symbols_.freshSharedFunction("result:" + name, args.size(), t);
   v1::Imprecision why;
   why.set_kind(v1::IMPRECISION_KIND_LOADED_VALUE);
   why.set_detail("result of " + name + ", the same in every thread of the block");
   *why.mutable_location() = locationOf(call);
-  model_.imprecisions[result.name().str()] = why;
-  z3::expr value = result(args);
+  z3::expr value = sharedInBlock("result:" + name, t, std::nullopt, why);
   if (name != "__syncthreads_count")
     model_.thread_facts.push_back(value == arith_.constant(0, t) ||
                                   value == arith_.constant(1, t));

@@ -119,6 +119,22 @@ void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object
     model_.thread_facts.push_back(same);
 }
 
+z3::expr Builder::sharedInBlock(const std::string &name, IntType type,
+                                const std::optional<z3::expr> &offset,
+                                const v1::Imprecision &why) {
+  z3::expr_vector args(ctx());
+  for (int axis = 0; axis < 3; ++axis)
+    args.push_back(arith_.convert(symbols_.blockIdx(axis), kUInt32, kInt64));
+  args.push_back(state_.block);
+  if (offset)
+    args.push_back(*offset);
+  for (const z3::expr &k : iterations_)
+    args.push_back(k);
+  z3::func_decl f = symbols_.freshSharedFunction(name, args.size(), type);
+  model_.imprecisions[f.name().str()] = why;
+  return f(args);
+}
+
 std::optional<Value> Builder::agreedSharedRead(const Place &where, clang::QualType type,
                                                const clang::Expr &at) {
   if (!shared_reads_agree_ || where.object->space != v1::MEMORY_SPACE_SHARED ||
@@ -128,23 +144,13 @@ std::optional<Value> Builder::agreedSharedRead(const Place &where, clang::QualTy
   // One function per read: the same thread's reads at two points may see
   // its own write between them, so only the same read, in the same
   // iterations, by threads of one block, is the same value.
-  z3::expr_vector args(ctx());
-  for (int axis = 0; axis < 3; ++axis)
-    args.push_back(arith_.convert(symbols_.blockIdx(axis), kUInt32, kInt64));
-  args.push_back(state_.block);
-  args.push_back(*where.offset);
-  for (const z3::expr &k : iterations_)
-    args.push_back(k);
   IntType t = intTypeOf(type);
-  z3::func_decl read = symbols_.freshSharedFunction("read:" + where.object->name,
-                                                    args.size(), t);
   v1::Imprecision why;
   why.set_kind(v1::IMPRECISION_KIND_LOADED_VALUE);
   why.set_detail("value loaded from " + where.object->name);
   *why.mutable_location() = locationOf(at);
   why.set_source(where.object->name);
-  model_.imprecisions[read.name().str()] = why;
-  z3::expr value = read(args);
+  z3::expr value = sharedInBlock("read:" + where.object->name, t, where.offset, why);
   if (type->isBooleanType())
     return boolValue(arith_.toBool(value));
   return intValue(value, t);

@@ -338,6 +338,11 @@ private:
   // thread of the block reading the same offset at this point, in the same
   // iterations and between the same barriers, sees (FenceReach.h says why).
   // Nothing for pointers and places without a known offset.
+  // A value every thread of a block holds alike at this point of the walk:
+  // a function of the block, the barriers passed, `offset` where given,
+  // and the iterations of the enclosing loops.
+  z3::expr sharedInBlock(const std::string &name, IntType type,
+                         const std::optional<z3::expr> &offset, const v1::Imprecision &why);
   std::optional<Value> agreedSharedRead(const Place &where, clang::QualType type,
                                         const clang::Expr &at);
   // What a read of a __shared__ scalar sees when one thread per block wrote
