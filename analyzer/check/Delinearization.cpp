@@ -212,6 +212,7 @@ public:
   void equation(const Polynomial &p, int depth) {
     if (depth > kMaxDepth || p.size() < 2)
       return;
+    constantFactors(p, depth);
     for (const Monomial &divisor : launchWideFactors(p)) {
       if (lemmas_.size() >= kMaxLemmas)
         return;
@@ -246,6 +247,41 @@ public:
   std::vector<z3::expr> take() { return std::move(lemmas_); }
 
 private:
+  // The constant factors of `p`'s terms: `8 * (b * n + i) + j` against the
+  // same of another thread, with 0 <= j < 8, leaves `b * n + i` equal for
+  // both, which the launch-wide factor n then splits in turn. For each
+  // coefficient c > 1, the terms that c divides are c * Q and the others R:
+  // c * Q + R == 0 and |R| < c implies Q == 0 and R == 0.
+  void constantFactors(const Polynomial &p, int depth) {
+    std::set<int64_t> divisors;
+    for (const auto &[m, c] : p)
+      if (!m.empty() && std::llabs(c) > 1)
+        divisors.insert(std::llabs(c));
+    for (int64_t divisor : divisors) {
+      if (lemmas_.size() >= kMaxLemmas)
+        return;
+      Polynomial quotient, remainder;
+      for (const auto &[m, c] : p) {
+        if (c % divisor == 0 && !m.empty())
+          quotient[m] = c / divisor;
+        else
+          remainder[m] = c;
+      }
+      if (quotient.empty() || remainder.empty() ||
+          std::all_of(remainder.begin(), remainder.end(),
+                      [](const auto &term) { return term.first.empty(); }))
+        continue;
+      z3::context &context = premise_.ctx();
+      z3::expr s = context.int_val(divisor);
+      z3::expr r = reader_.expr(remainder);
+      z3::expr split = reader_.expr(p) == context.int_val(0) && r < s && -s < r;
+      lemmas_.push_back(z3::implies(premise_ && split,
+                                    reader_.expr(quotient) == context.int_val(0) &&
+                                        r == context.int_val(0)));
+      equation(quotient, depth + 1);
+    }
+  }
+
   // Each launch-wide atom that multiplies something, and the whole
   // launch-wide part of each term with several (blockDim.x * gridDim.x).
   std::vector<Monomial> launchWideFactors(const Polynomial &p) const {

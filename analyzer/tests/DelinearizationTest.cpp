@@ -19,14 +19,19 @@ struct TwoThreads {
   z3::expr row = context.int_const("row"), column = context.int_const("column");
   z3::expr row1 = context.int_const("row@1"), column1 = context.int_const("column@1");
   z3::expr row2 = context.int_const("row@2"), column2 = context.int_const("column@2");
+  // Thread-local too: a slot within the cell (a constant count of them).
+  z3::expr lane = context.int_const("lane");
+  z3::expr lane1 = context.int_const("lane@1"), lane2 = context.int_const("lane@2");
 
   std::function<z3::expr(const z3::expr &)> rename(int thread) {
     return [this, thread](const z3::expr &e) {
       z3::expr_vector from(context), to(context);
       from.push_back(row);
       from.push_back(column);
+      from.push_back(lane);
       to.push_back(thread == 1 ? row1 : row2);
       to.push_back(thread == 1 ? column1 : column2);
+      to.push_back(thread == 1 ? lane1 : lane2);
       z3::expr copy = e;
       return copy.substitute(from, to);
     };
@@ -35,7 +40,7 @@ struct TwoThreads {
   std::vector<z3::expr> lemmas(const z3::expr &offset_a, const z3::expr &offset_b,
                                int64_t size_a, int64_t size_b) {
     auto launch_wide = [this](const z3::expr &e) {
-      return !(z3::eq(e, row) || z3::eq(e, column));
+      return !(z3::eq(e, row) || z3::eq(e, column) || z3::eq(e, lane));
     };
     return delinearizationLemmas({offset_a, rename(1), size_a}, {offset_b, rename(2), size_b},
                                  {launch_wide});
@@ -51,7 +56,7 @@ struct TwoThreads {
     std::uniform_int_distribution<int> value(-9, 9);
     for (int trial = 0; trial < 2000; ++trial) {
       z3::expr_vector from(context), to(context);
-      for (const z3::expr &symbol : {width, row1, column1, row2, column2}) {
+      for (const z3::expr &symbol : {width, row1, column1, row2, column2, lane1, lane2}) {
         from.push_back(symbol);
         to.push_back(context.int_val(value(random)));
       }
@@ -96,6 +101,20 @@ TEST(Delinearization, DistinctCellsOfARowMajorGridAreProvedApart) {
   TwoThreads t;
   z3::expr cell = (t.row * t.width + t.column) * t.context.int_val(4);
   EXPECT_EQ(t.distinctCellsOverlap(cell, cell, 4, 4), z3::unsat);
+}
+
+// Eight slots per cell, `out[(row * width + column) * 8 + lane]`: the
+// constant factor 8 splits off the slot, then width splits the cell
+// (PairCheck.SlotsOfEachPointOfABatchAreProvedApart decides such pairs).
+TEST(Delinearization, ConstantFactorLemmasHoldForEveryAssignment) {
+  TwoThreads t;
+  z3::context &c = t.context;
+  z3::expr slot = ((t.row * t.width + t.column) * c.int_val(8) + t.lane) * c.int_val(4);
+  std::vector<z3::expr> lemmas = t.lemmas(slot, slot, 4);
+  // The overlap, the slot (8), the cell (width) and the row under the
+  // slot's split (width again).
+  ASSERT_GE(lemmas.size(), 3u);
+  t.expectTheorems(lemmas, 11);
 }
 
 TEST(Delinearization, NothingIsSaidWhenTheElementIsWiderThanTheCommonFactor) {

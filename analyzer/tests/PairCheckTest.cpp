@@ -695,6 +695,42 @@ void run(int w, int h) {
   EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
 }
 
+TEST(PairCheck, SlotsOfEachPointOfABatchAreProvedApart) {
+  // Each block owns a batch of n points, each thread its points' 8 slots:
+  // (b * n + i) * 8 + j with j < 8 splits by the constant 8, then by n.
+  // With 9 slots a point's last slot is the next point's first.
+  const std::string kernel = R"(
+__global__ void nearest(int n, const int *pts, int *out) {
+  pts += blockIdx.x * n;
+  out += blockIdx.x * n * 8;
+  for (int i = threadIdx.x; i < n; i += blockDim.x) {
+    for (int j = 0; j < SLOTS; j++)
+      out[i * 8 + j] = i;
+    for (int j = 0; j < n; j++)
+      if (pts[j] > pts[i])
+        out[i * 8 + (pts[j] & 7)] = j;
+  }
+}
+int main(int argc, char **argv) {
+  int b = atoi(argv[1]), n = atoi(argv[2]);
+  int *p, *o;
+  cudaMalloc(&p, b * n * 4);
+  cudaMalloc(&o, b * n * 36);
+  nearest<<<b, 256>>>(n, p, o);
+}
+)";
+  auto replaced = [&](const char *slots) {
+    std::string code = kernel;
+    code.replace(code.find("SLOTS"), 5, slots);
+    return code;
+  };
+  auto proved = analyzeCode(replaced("8"));
+  EXPECT_GT(proved.pairs_checked(), 0);
+  EXPECT_EQ(proved.candidates_size(), 0) << proved.DebugString();
+  auto racy = analyzeCode(replaced("9"));
+  EXPECT_TRUE(hasRaceBetween(racy, 7, 7)) << racy.DebugString();
+}
+
 TEST(PairCheck, NullTestsOfAPointerParameterDependOnWhatTheHostPasses) {
   // `if (count)` tests the pointer, not its offset: with no launch the
   // guarded store is reachable; a launch that leaves the optional output
