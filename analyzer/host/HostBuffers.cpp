@@ -185,6 +185,8 @@ std::optional<z3::expr> HostValues::allocationBytes(const clang::Expr *pointer_a
   const clang::VarDecl *pointer = referencedVar(pointer_arg);
   if (const clang::Expr *arg = pointer ? argumentFor(*pointer) : nullptr)
     return caller_->allocationBytes(arg, facts);
+  if (pointer && lambdaCall(*pointer))
+    return caller_->allocationBytes(pointer_arg, facts);
   if (!host_ || !host_->hasBody())
     return std::nullopt;
   std::string name, text;

@@ -362,12 +362,21 @@ std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::E
   auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
   if (!var)
     return {{{}, always}};
+  return namedPointerChoices(*var, *ref);
+}
+
+std::vector<HostValues::PointerChoice>
+HostValues::namedPointerChoices(const clang::VarDecl &pointer, const clang::Stmt &point) {
+  if (const clang::CallExpr *call = lambdaCall(pointer))
+    return caller_->namedPointerChoices(pointer, *call);
+  z3::expr always = arith_.context().bool_val(true);
+  const clang::VarDecl *var = &pointer;
   if (const clang::Expr *arg = argumentFor(*var))
     return caller_->pointerChoices(arg);
   if (const clang::Expr *init = viewInitializer(*var))
     return pointerChoices(init);
   if (reassignedPointer(*var))
-    return variableChoices(*var, *ref);
+    return variableChoices(*var, point);
   PointerOrigin own{var, arith_.constant(0, kInt64)};
   auto *array = ast_.getAsConstantArrayType(var->getType());
   own.separate_elements = array && array->getElementType()->isPointerType() &&

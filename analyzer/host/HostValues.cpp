@@ -133,6 +133,8 @@ std::optional<z3::expr> HostValues::valueAt(const clang::VarDecl &var, const std
   bool own_param = param && param->getDeclContext() == host_;
   if (following_.count(key))
     return symbolOf(var, field);
+  if (const clang::CallExpr *call = lambdaCall(var))
+    return caller_->valueAt(var, field, *call);
   if (var.getType().isVolatileQualified())
     return unknownSymbolOf(var, field, "is volatile", nullptr);
   if (!local && !own_param)
@@ -147,6 +149,20 @@ std::optional<z3::expr> HostValues::valueAt(const clang::VarDecl &var, const std
   z3::expr out = combine(definitions, var, field);
   following_.erase(key);
   return out;
+}
+
+const clang::CallExpr *HostValues::lambdaCall(const clang::VarDecl &var) const {
+  // A lambda's body reads a variable of an enclosing function through its
+  // capture (`dim3 grid(n / 256); dispatch([&] { k<<<grid, 256>>>(); })`):
+  // its value is the one the caller has at the call, a frame further up
+  // for a lambda nested in a lambda.
+  auto *method = dyn_cast_or_null<clang::CXXMethodDecl>(host_);
+  if (!method || !method->getParent()->isLambda() || !var.hasLocalStorage())
+    return nullptr;
+  if (dyn_cast_or_null<clang::FunctionDecl>(var.getParentFunctionOrMethod()) == host_)
+    return nullptr;
+  auto *call = caller_ ? dyn_cast<clang::CallExpr>(caller_->launch_) : nullptr;
+  return call && &caller_->ast_ == &ast_ ? call : nullptr;
 }
 
 z3::expr HostValues::combine(const std::vector<Definition> &definitions,
@@ -403,7 +419,7 @@ std::optional<z3::expr> HostValues::structField(const clang::Expr *struct_arg,
     return std::nullopt;
   if (const clang::Expr *passed = argumentFor(*var))
     return caller_->structField(passed, field);
-  if (isa<clang::ParmVarDecl>(var) && !environment_.written(*var))
+  if (isa<clang::ParmVarDecl>(var) && !lambdaCall(*var) && !environment_.written(*var))
     return std::nullopt;
   return valueAt(*var, field, *ref);
 }

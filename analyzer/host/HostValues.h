@@ -142,6 +142,9 @@ private:
   // conditions of the branches that lead to each.
   std::optional<z3::expr> valueAt(const clang::VarDecl &var, const std::string &field,
                                   const clang::Stmt &point);
+  // The call of this frame's lambda in the caller, when `var` is a local of
+  // an enclosing function that the lambda captures.
+  const clang::CallExpr *lambdaCall(const clang::VarDecl &var) const;
   z3::expr combine(const std::vector<Definition> &definitions, const clang::VarDecl &var,
                    const std::string &field);
   z3::expr definitionValue(const Definition &definition, const clang::VarDecl &var,
@@ -270,6 +273,9 @@ private:
                                   const std::optional<z3::expr> &element);
   // The origins of a pointer variable where `point` reads it, from its
   // reaching definitions (HostPointers.cpp).
+  // The origins of the pointer variable `var` where `point` reads it.
+  std::vector<PointerChoice> namedPointerChoices(const clang::VarDecl &var,
+                                                 const clang::Stmt &point);
   std::vector<PointerChoice> variableChoices(const clang::VarDecl &var, const clang::Stmt &point);
   std::vector<PointerChoice> definitionChoices(const Definition &definition,
                                                const clang::VarDecl &var);

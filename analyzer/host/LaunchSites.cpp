@@ -31,6 +31,21 @@ using clang::isa;
 // frames' parameters then stay unknowns, which is sound.
 constexpr size_t kMaxChainDepth = 4;
 constexpr size_t kMaxChains = 8;
+// Calls of lambdas (a dispatch macro's `[&] { ... }()`) run a body written
+// in place: they count towards this bound only.
+constexpr size_t kMaxChainCalls = 16;
+
+bool callsLambda(const clang::CallExpr &call) {
+  auto *method = dyn_cast_or_null<clang::CXXMethodDecl>(call.getDirectCallee());
+  return method && method->getParent()->isLambda();
+}
+
+// Whether `chain` may not grow further outwards.
+bool chainFull(const std::vector<ChainCall> &chain) {
+  size_t functions = std::count_if(chain.begin(), chain.end(),
+                                   [](const ChainCall &c) { return !callsLambda(*c.call); });
+  return functions >= kMaxChainDepth || chain.size() >= kMaxChainCalls;
+}
 
 // The arguments a cudaLaunchKernel-style argument array holds: `void
 // *args[] = {&a, &n}` gives `a` and `n`.
@@ -191,7 +206,7 @@ void collectChains(const HostCallGraph &graph, const clang::FunctionDecl *functi
                    std::vector<ChainCall> &chain, std::vector<std::vector<ChainCall>> &chains) {
   std::vector<const clang::CallExpr *> calls =
       function ? graph.callsOf(*function) : std::vector<const clang::CallExpr *>{};
-  if (calls.empty() || chain.size() == kMaxChainDepth) {
+  if (calls.empty() || chainFull(chain)) {
     chains.push_back(chain);
     return;
   }
@@ -228,7 +243,7 @@ void continueAcrossUnits(Launch &launch, const std::vector<const HostCallGraph *
     const clang::FunctionDecl *outer = outermostFunction(launch, chain);
     bool continued = false;
     if (outer && outer->isExternallyVisible() && !outer->isMain() &&
-        chain.size() < kMaxChainDepth)
+        !chainFull(chain))
       for (const HostCallGraph *other : others)
         if (!other->callsOf(*outer).empty()) {
           collectChains(*other, outer, chain, chains);

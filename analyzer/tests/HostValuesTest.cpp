@@ -631,6 +631,39 @@ int main(int argc, char **argv) {
   EXPECT_EQ(found[0].witness().block_dim().x(), 512u) << found[0].DebugString();
 }
 
+TEST(HostValues, ALaunchInsideLambdasReadsTheCapturedVariablesOfItsCallers) {
+  // A dispatch macro's lambdas, one inside another: the grid, the block
+  // and the buffers are locals and parameters of the enclosing function.
+  // A 1D grid leaves blockIdx.y at 0; the second call shifts the output
+  // by %d elements onto the input.
+  auto found = raceFreeThenRacy(R"(
+__global__ void scale(float *out, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = 2 * in[i];
+}
+#define DISPATCH(V, ...) [&] { if (V > 0) return __VA_ARGS__(); }()
+void launch(float *out, const float *in, long n) {
+  int threads = 256;
+  dim3 grid(n / threads);
+  DISPATCH(n, [&] { DISPATCH(n, [&] { scale<<<grid, threads>>>(out, in); }); });
+}
+int main() {
+  float *a, *b;
+  cudaMalloc(&a, 4096 * 4);
+  cudaMalloc(&b, 4096 * 4);
+  launch(b, a, 4096);
+  launch(a + %d, a, 4095);
+}
+)",
+                                0, 1);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().grid_dim().y(), 1u) << found[0].DebugString();
+  EXPECT_EQ(found[0].witness().block_dim().x(), 256u) << found[0].DebugString();
+  // Four lambda calls and `launch`'s: the lambdas count towards no depth.
+  ASSERT_EQ(found[0].launch_site().called_from_size(), 5) << found[0].DebugString();
+  EXPECT_EQ(found[0].launch_site().called_from(4).function(), "main");
+}
+
 TEST(HostValues, ALaunchThroughAKernelPointerIsALaunchOfEveryKernelItIsSetTo) {
   // `kernel` is set in a switch and with a conditional; both kernels get
   // the launch's 256 threads, which only the second one's stride of %d
