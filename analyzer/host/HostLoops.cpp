@@ -17,6 +17,8 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 
+#include <algorithm>
+
 namespace gpurace::analyzer {
 
 using clang::dyn_cast;
@@ -75,11 +77,127 @@ const clang::Expr *loopCondition(const clang::Stmt &loop) {
 
 } // namespace
 
+std::optional<z3::expr> HostValues::writtenByLoop(const clang::Stmt &write,
+                                                  const clang::VarDecl &var,
+                                                  const std::string &field,
+                                                  const z3::expr &carried) {
+  std::optional<z3::expr> by;
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(&write)) {
+    if (!unary->isIncrementDecrementOp())
+      return std::nullopt;
+    z3::expr one = arith_.constant(1, kInt64);
+    return unary->isIncrementOp() ? arith_.add(carried, one) : arith_.sub(carried, one);
+  }
+  auto *op = dyn_cast<clang::BinaryOperator>(&write);
+  if (!op)
+    return std::nullopt;
+  // The whole variable written where a field is asked for: not followed.
+  auto *member = dyn_cast<clang::MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
+  if (field.empty() != !member)
+    return std::nullopt;
+  if (op->getOpcode() == clang::BO_Assign)
+    return value(op->getRHS());
+  if (!(by = value(op->getRHS())))
+    return std::nullopt;
+  switch (op->getOpcode()) {
+  case clang::BO_AddAssign: return arith_.add(carried, *by);
+  case clang::BO_SubAssign: return arith_.sub(carried, *by);
+  case clang::BO_MulAssign: return arith_.mul(carried, *by);
+  default: return std::nullopt;
+  }
+}
+
+std::optional<z3::expr> HostValues::keptByLoop(const Definition &definition,
+                                               const clang::VarDecl &var,
+                                               const std::string &field, const z3::expr &carried) {
+  const clang::Stmt &loop = *definition.at;
+  const clang::Stmt *init = nullptr;
+  if (auto *for_loop = dyn_cast<clang::ForStmt>(&loop))
+    init = for_loop->getInit();
+  std::vector<z3::expr> written;
+  for (const clang::Stmt *write : environment_.writesWithin(loop, var, field)) {
+    if (init && environment_.contains(*init, *write))
+      continue; // before the first iteration: part of `before`
+    std::optional<z3::expr> value = writtenByLoop(*write, var, field, carried);
+    if (!value)
+      return std::nullopt;
+    written.push_back(*value);
+  }
+  z3::expr before = combine(definition.before, var, field);
+  // Every write sets it back to what it held on entry (`grid.y = 1`).
+  if (std::all_of(written.begin(), written.end(),
+                  [&](const z3::expr &w) { return (w == before).simplify().is_true(); }))
+    return before;
+  // A value that starts positive (or not negative) and that each write
+  // keeps so (`mul = mul * 256`, `n += 4`, `k = 1`) stays so: each write's
+  // value, from any carried value with the property, has it too.
+  z3::expr zero = arith_.constant(0, kInt64), one = arith_.constant(1, kInt64);
+  for (const z3::expr &bound : {one, zero}) {
+    z3::solver check(arith_.context());
+    z3::expr broken = arith_.context().bool_val(false);
+    for (const z3::expr &w : written)
+      broken = broken || !arith_.lessEq(bound, w, true);
+    check.add(arith_.lessEq(bound, carried, true) && broken);
+    if (check.check() != z3::unsat)
+      continue;
+    std::string name = var.getNameAsString() + (field.empty() ? "" : "." + field);
+    value_facts_.push_back(fact(z3::implies(arith_.lessEq(bound, before, true),
+                                            arith_.lessEq(bound, carried, true)),
+                                v1::HOST_FACT_KIND_LOOP_BOUND,
+                                "loop: every write keeps " + name + " at least " +
+                                    (bound.get_numeral_int64() ? "1" : "0") +
+                                    " if it starts so",
+                                loop));
+    break;
+  }
+  // A value each write scales by c (`mul = mul * 256`) is, after the
+  // first, a multiple of c: the one it started from, or a multiple.
+  for (const z3::expr &w : written) {
+    z3::expr product = w.simplify();
+    int64_t scale = 0;
+    if (!product.is_app() || product.decl().decl_kind() != Z3_OP_MUL || product.num_args() != 2)
+      continue;
+    for (unsigned i = 0; i < 2; ++i)
+      if (product.arg(i).is_numeral_i64(scale) && scale > 1 && z3::eq(product.arg(1 - i), carried))
+        break;
+    if (scale <= 1)
+      continue;
+    z3::expr c = arith_.constant(scale, kInt64);
+    auto kept = [&](const z3::expr &x) {
+      return x == before || arith_.rem(x, c, true) == arith_.constant(0, kInt64);
+    };
+    z3::solver check(arith_.context());
+    z3::expr broken = arith_.context().bool_val(false);
+    for (const z3::expr &other : written)
+      broken = broken || !kept(other);
+    check.add(kept(carried) && broken);
+    if (check.check() != z3::unsat)
+      continue;
+    std::string name = var.getNameAsString() + (field.empty() ? "" : "." + field);
+    value_facts_.push_back(fact(kept(carried), v1::HOST_FACT_KIND_LOOP_BOUND,
+                                "loop: " + name + " is what it started as or a multiple of " +
+                                    std::to_string(scale),
+                                loop));
+    break;
+  }
+  return std::nullopt;
+}
+
 z3::expr HostValues::leftByLoop(const Definition &definition, const clang::VarDecl &var,
                                 const std::string &field) {
+  bool integral = !field.empty() || var.getType()->isIntegralOrEnumerationType();
+  if (!definition.before.empty() && definition.at && integral) {
+    // A write of the loop reads what the loop carries: its symbol.
+    auto key = std::make_tuple(&var, field, definition.at);
+    if (following_.insert(key).second) {
+      std::optional<z3::expr> kept = keptByLoop(definition, var, field, symbolOf(var, field));
+      following_.erase(key);
+      if (kept)
+        return *kept;
+    }
+  }
   z3::expr left = unknownSymbolOf(var, field, definition.reason, definition.at);
-  if (!field.empty() || definition.before.empty() || !definition.at ||
-      !var.getType()->isIntegralOrEnumerationType())
+  if (!field.empty() || definition.before.empty() || !definition.at || !integral)
     return left;
   const clang::Stmt &loop = *definition.at;
   std::vector<const clang::Stmt *> writes = writesOf(loop, var);

@@ -230,6 +230,15 @@ private:
   // the value before it (HostLoops.cpp).
   z3::expr leftByLoop(const Definition &definition, const clang::VarDecl &var,
                       const std::string &field);
+  // What the writes of the loop keep of the value before it: that value
+  // itself where every write sets it again, or a fact bounding `carried`
+  // (the value the loop carries) from below (HostLoops.cpp).
+  std::optional<z3::expr> keptByLoop(const Definition &definition, const clang::VarDecl &var,
+                                     const std::string &field, const z3::expr &carried);
+  // The value one write of a loop stores, from the value `carried` it
+  // finds; nothing for a write not followed.
+  std::optional<z3::expr> writtenByLoop(const clang::Stmt &write, const clang::VarDecl &var,
+                                        const std::string &field, const z3::expr &carried);
   // Which entry value of the group a variable holds in the loop that
   // exchanges them (an index into `definition.group`, different for each
   // member), and the integer value that gives it (HostLoops.cpp).

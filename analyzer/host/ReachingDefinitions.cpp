@@ -238,6 +238,20 @@ bool ReachingDefinitions::writes(const clang::Stmt &stmt, const clang::VarDecl &
   return false;
 }
 
+std::vector<const clang::Stmt *> ReachingDefinitions::writesWithin(const clang::Stmt &scope,
+                                                                   const clang::VarDecl &var,
+                                                                   const std::string &field) const {
+  std::vector<const clang::Stmt *> out;
+  for (const clang::Stmt *write : writesOf(var)) {
+    if (!contains(scope, *write))
+      continue;
+    std::string written = writtenField(*write, var, false);
+    if (field.empty() || written.empty() || written == field)
+      out.push_back(write);
+  }
+  return out;
+}
+
 // One walk for one variable (or field) towards one point.
 struct ReachingDefinitions::Walk {
   const ReachingDefinitions &env;
@@ -361,7 +375,7 @@ struct ReachingDefinitions::Walk {
         return to(*body, iterated(loop));
       if (Definitions exchanged = exchangedBy(loop, false); !exchanged.empty())
         return to(*body, std::move(exchanged));
-      return to(*body, unknown(loop, "carried from an earlier iteration of the loop"));
+      return to(*body, carried(loop, std::move(in)));
     }
     if (into_body)
       return to(*body, std::move(in));
@@ -460,6 +474,15 @@ struct ReachingDefinitions::Walk {
     if (isa<clang::DeclStmt>(stmt))
       return passedOut(stmt, std::move(in));
     return unknown(stmt, "changed inside '" + std::string(stmt.getStmtClassName()) + "'");
+  }
+
+  // What earlier iterations of `loop` left, at the head of one; `in`
+  // reaches the first.
+  Definitions carried(const clang::Stmt &loop, Definitions in) const {
+    Definition d = unknown(loop, "carried from an earlier iteration of the loop").front();
+    d.kind = Definition::Kind::LeftByLoop;
+    d.before = std::move(in);
+    return {d};
   }
 
   Definitions leftByLoop(const clang::Stmt &loop, Definitions in) const {

@@ -56,10 +56,12 @@ struct Definition {
     Iterated,
     // Set in a way no expression states; `reason` says how.
     Unknown,
-    // What the loop `at` left in the variable, which its body changes:
-    // unknown as a value (`reason` says so), with `before` what it held on
-    // entering the loop, so that what the loop's writes keep (a power of
-    // two stays one) can still be said.
+    // What the loop `at` left in the variable, which its body changes,
+    // after it or at the head of an iteration: unknown as a value
+    // (`reason` says so), with `before` what it held on entering the
+    // loop, so that what the loop's writes keep (a power of two stays one,
+    // a positive value stays positive, a value every write sets again)
+    // can still be said.
     LeftByLoop,
     // In the loop `at`, which only exchanges the values of the variables
     // of `group` among them (LoopExchanges.h): the value one of them held
@@ -133,6 +135,11 @@ public:
 
   // Whether `inner` is `outer` or inside it.
   bool contains(const clang::Stmt &outer, const clang::Stmt &inner) const;
+
+  // The statements within `scope` that may write `var` (`field` of it,
+  // when given): those writing the whole variable among them.
+  std::vector<const clang::Stmt *> writesWithin(const clang::Stmt &scope, const clang::VarDecl &var,
+                                                const std::string &field) const;
 
   // Whether `stmt` writes `var` (`field` of it, when given), or with
   // `pointee` what the pointer `var` points to.

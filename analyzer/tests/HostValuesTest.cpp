@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,10 @@ namespace {
 
 std::string withHost(const std::string &host) { return kFillKernel + host; }
 
-// Analyzes `code` with its `%d` as `safe`, which must be race-free, and as
-// `racy`; the findings of the racy one.
-std::vector<v1::RaceCandidate> raceFreeThenRacy(const std::string &code, int safe, int racy) {
+// Analyzes `code` with its `%d` (or `%s`) as `safe`, which must be
+// race-free, and as `racy`; the findings of the racy one.
+template <typename Fill>
+std::vector<v1::RaceCandidate> raceFreeThenRacy(const std::string &code, Fill safe, Fill racy) {
   char safe_code[2048], racy_code[2048];
   std::snprintf(safe_code, sizeof safe_code, code.c_str(), safe);
   std::snprintf(racy_code, sizeof racy_code, code.c_str(), racy);
@@ -662,6 +664,55 @@ int main() {
   // Four lambda calls and `launch`'s: the lambdas count towards no depth.
   ASSERT_EQ(found[0].launch_site().called_from_size(), 5) << found[0].DebugString();
   EXPECT_EQ(found[0].launch_site().called_from(4).function(), "main");
+}
+
+TEST(HostValues, AFieldEveryIterationSetsBackToItsEntryValueKeepsIt) {
+  // The grid of each pass is one row: grid.y starts at 1 and each pass
+  // sets it to 1 again. Set to 2, blocks of two rows share a column.
+  auto found = raceFreeThenRacy(R"(
+__global__ void bump(float *sums) {
+  sums[blockIdx.x * blockDim.x + threadIdx.x] += 1.0f;
+}
+void passes(float *sums, int n) {
+  dim3 grid(n / 256);
+  while (grid.x > 0) {
+    bump<<<grid, 256>>>(sums);
+    grid.x /= 256;
+    grid.y = %d;
+  }
+}
+int main() { float *s; cudaMalloc(&s, 1 << 24); passes(s, 1 << 20); }
+)",
+                                1, 2);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().grid_dim().y(), 2u) << found[0].DebugString();
+}
+
+TEST(HostValues, AStrideEachIterationScalesStaysPositiveAndAMultiple) {
+  // Each block writes 16 elements from blockIdx.x * stride. The stride
+  // starts at 16 and each pass multiplies it by 16: at least 1 and 16 or
+  // a multiple of 16, so blocks never overlap. Halved, it reaches 8.
+  auto found = raceFreeThenRacy(R"(
+__global__ void spread(float *out, int stride) {
+  out[blockIdx.x * stride + threadIdx.x] = threadIdx.x;
+}
+void passes(float *out, int blocks) {
+  int stride = 16;
+  for (int pass = 0; pass < 3; pass++) {
+    spread<<<blocks, 16>>>(out, stride);
+    stride = stride %s;
+  }
+}
+int main() { float *o; cudaMalloc(&o, 1 << 26); passes(o, 64); }
+)",
+                                "* 16", "/ 2");
+  ASSERT_FALSE(found.empty());
+  std::optional<int64_t> stride;
+  for (const auto &p : found[0].witness().parameters())
+    if (p.name() == "stride")
+      stride = std::stoll(p.value());
+  ASSERT_TRUE(stride) << found[0].DebugString();
+  EXPECT_LT(*stride, 16) << found[0].DebugString();
 }
 
 TEST(HostValues, ALaunchThroughAKernelPointerIsALaunchOfEveryKernelItIsSetTo) {
