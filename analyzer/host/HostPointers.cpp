@@ -20,6 +20,19 @@ using clang::isa;
 
 namespace {
 
+// The device pointer that `thrust::raw_pointer_cast(p)` (or
+// `thrust::device_pointer_cast`) converts: the same address.
+const clang::Expr *rawPointerOf(const clang::Expr &e) {
+  auto *call = dyn_cast<clang::CallExpr>(&e);
+  auto *callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || call->getNumArgs() != 1)
+    return nullptr;
+  std::string name = callee->getQualifiedNameAsString();
+  if (name != "thrust::raw_pointer_cast" && name != "thrust::device_pointer_cast")
+    return nullptr;
+  return call->getArg(0)->IgnoreImplicit();
+}
+
 // Beyond this many buffers a pointer may be in, it may be in any.
 constexpr size_t kMaxPointerChoices = 16;
 
@@ -340,6 +353,14 @@ std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::E
       return fieldChoices(*member->getBase(), *field);
     return {{fieldOrigin(*member), always}};
   }
+  if (const clang::Expr *pointer = rawPointerOf(*e))
+    return pointerChoices(pointer);
+  // `v.data() + n` of a device pointer class: the same buffer, at an
+  // offset not followed.
+  if (auto *op = dyn_cast<clang::CXXOperatorCallExpr>(e);
+      op && op->getNumArgs() == 2 && op->getArg(0)->getType()->isRecordType() &&
+      (op->getOperator() == clang::OO_Plus || op->getOperator() == clang::OO_Minus))
+    return each(op->getArg(0)->IgnoreImplicit(), rootOnly);
   if (auto *call = dyn_cast<clang::CXXMemberCallExpr>(e)) { // v.data()
     bool data = call->getMethodDecl() && call->getMethodDecl()->getName() == "data";
     return each(call->getImplicitObjectArgument(), [&](PointerOrigin &origin) {

@@ -30,6 +30,39 @@ TEST(HostAliasing, WrapperParametersWithoutACallerAreDistinctAndSaySo) {
   EXPECT_TRUE(stated) << result.DebugString();
 }
 
+TEST(HostAliasing, RawPointersOfDeviceVectorsAreTheVectorsBuffers) {
+  // A wrapper takes device vectors by reference and launches on their
+  // raw pointers, one of them one element in (thrust's device pointer and
+  // cast, declared here as the library declares them). With no caller,
+  // two vectors are distinct buffers, as two pointer parameters would be;
+  // a caller that passes one vector twice overlaps.
+  const std::string code = R"(
+namespace thrust {
+template <typename T> struct device_ptr { device_ptr operator+(long n) const; };
+template <typename T> struct device_vector { device_ptr<T> data(); };
+template <typename T> T *raw_pointer_cast(device_ptr<T> pointer);
+}
+__global__ void copy(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < n) out[i] = in[i];
+}
+void launchShift(thrust::device_vector<float> &in, thrust::device_vector<float> &out, int n) {
+  copy<<<(n + 255) / 256, 256>>>(thrust::raw_pointer_cast(in.data() + 1),
+                                 thrust::raw_pointer_cast(out.data()), n);
+}
+)";
+  auto alone = analyzeCode(code);
+  EXPECT_EQ(alone.candidates_size(), 0) << alone.DebugString();
+  bool stated = false;
+  for (const v1::RaceFreedomProof &proof : alone.race_freedom_proofs())
+    for (const v1::Assumption &a : proof.assumptions())
+      stated |= a.description().find("assumes 'in' and 'out' do not overlap") == 0;
+  EXPECT_TRUE(stated) << alone.DebugString();
+  auto same = analyzeCode(code + "void run(thrust::device_vector<float> &v) { "
+                                 "launchShift(v, v, 1000); }\n");
+  EXPECT_FALSE(findings(same, v1::RACE_CLASS_INTER_BLOCK).empty()) << same.DebugString();
+}
+
 TEST(HostAliasing, AssumeAliasingChecksWrapperParametersAsOverlapping) {
   AnalyzeOptions options;
   options.assume_aliasing = true;
