@@ -212,7 +212,10 @@ public:
   void equation(const Polynomial &p, int depth) {
     if (depth > kMaxDepth || p.size() < 2)
       return;
-    constantFactors(p, depth);
+    // A linear equation needs no help: the solver's integer arithmetic
+    // decides it, and lemmas there only slow it.
+    if (std::any_of(p.begin(), p.end(), [](const auto &term) { return term.first.size() > 1; }))
+      constantFactors(p, depth);
     for (const Monomial &divisor : launchWideFactors(p)) {
       if (lemmas_.size() >= kMaxLemmas)
         return;
