@@ -85,7 +85,6 @@ std::optional<z3::expr> HostValues::writtenByLoop(const clang::Stmt &write,
                                                   const clang::VarDecl &var,
                                                   const std::string &field,
                                                   const z3::expr &carried) {
-  std::optional<z3::expr> by;
   if (auto *unary = dyn_cast<clang::UnaryOperator>(&write)) {
     if (!unary->isIncrementDecrementOp())
       return std::nullopt;
@@ -99,10 +98,9 @@ std::optional<z3::expr> HostValues::writtenByLoop(const clang::Stmt &write,
   auto *member = dyn_cast<clang::MemberExpr>(op->getLHS()->IgnoreParenImpCasts());
   if (field.empty() != !member)
     return std::nullopt;
-  if (op->getOpcode() == clang::BO_Assign)
-    return value(op->getRHS());
-  if (!(by = value(op->getRHS())))
-    return std::nullopt;
+  std::optional<z3::expr> by = value(op->getRHS());
+  if (op->getOpcode() == clang::BO_Assign || !by)
+    return by;
   switch (op->getOpcode()) {
   case clang::BO_AddAssign: return arith_.add(carried, *by);
   case clang::BO_SubAssign: return arith_.sub(carried, *by);
@@ -137,22 +135,23 @@ std::optional<z3::expr> HostValues::keptByLoop(const Definition &definition,
   // value, from any carried value with the property, has it too.
   // The writes' values may be any host expression: a bounded query, and
   // nothing stated where it does not end in a proof.
-  auto never = [&](const z3::expr &claim) {
+  // Whether every write keeps `holds` of the value it finds.
+  auto keptByEveryWrite = [&](auto holds) {
+    z3::expr broken = arith_.context().bool_val(false);
+    for (const z3::expr &w : written)
+      broken = broken || !holds(w);
     z3::solver check(arith_.context());
     z3::params effort(arith_.context());
     effort.set("rlimit", kInvariantEffort);
     check.set(effort);
-    check.add(claim);
+    check.add(holds(carried) && broken);
     return check.check() == z3::unsat;
   };
+  std::string name = var.getNameAsString() + (field.empty() ? "" : "." + field);
   z3::expr zero = arith_.constant(0, kInt64), one = arith_.constant(1, kInt64);
   for (const z3::expr &bound : {one, zero}) {
-    z3::expr broken = arith_.context().bool_val(false);
-    for (const z3::expr &w : written)
-      broken = broken || !arith_.lessEq(bound, w, true);
-    if (!never(arith_.lessEq(bound, carried, true) && broken))
+    if (!keptByEveryWrite([&](const z3::expr &x) { return arith_.lessEq(bound, x, true); }))
       continue;
-    std::string name = var.getNameAsString() + (field.empty() ? "" : "." + field);
     value_facts_.push_back(fact(z3::implies(arith_.lessEq(bound, before, true),
                                             arith_.lessEq(bound, carried, true)),
                                 v1::HOST_FACT_KIND_LOOP_BOUND,
@@ -178,12 +177,8 @@ std::optional<z3::expr> HostValues::keptByLoop(const Definition &definition,
     auto kept = [&](const z3::expr &x) {
       return x == before || arith_.rem(x, c, true) == arith_.constant(0, kInt64);
     };
-    z3::expr broken = arith_.context().bool_val(false);
-    for (const z3::expr &other : written)
-      broken = broken || !kept(other);
-    if (!never(kept(carried) && broken))
+    if (!keptByEveryWrite(kept))
       continue;
-    std::string name = var.getNameAsString() + (field.empty() ? "" : "." + field);
     value_facts_.push_back(fact(kept(carried), v1::HOST_FACT_KIND_LOOP_BOUND,
                                 "loop: " + name + " is what it started as or a multiple of " +
                                     std::to_string(scale),
