@@ -120,6 +120,39 @@ TEST_P(AdminTest, PruneKeepsTheNewestRunsPerBranch) {
   EXPECT_EQ(store->prune(0).status().code, StatusCode::kInvalidArgument);
 }
 
+// Pruning deletes what a cascade would (PostgreSQL keeps no foreign keys on
+// occurrences and run rows): no row is left of a deleted run or race.
+TEST_P(AdminTest, PruneLeavesNoRowOfADeletedRunOrRace) {
+  for (int i = 0; i < 3; ++i) {
+    std::string n = std::to_string(i);
+    ASSERT_TRUE(store->reportRuntime(runtimeReport("u" + n, {"v1:r" + n, "v1:all"})).ok());
+    ASSERT_TRUE(store->uploadAnalysis(analysisUpload({candidate("v1:a" + n)}, "c" + n, "main", "demo", /*full=*/false)).ok());
+  }
+  auto pruned = store->prune(1);
+  ASSERT_TRUE(pruned.ok()) << pruned.status().message;
+  EXPECT_EQ(pruned->runs_deleted, 4u);
+  EXPECT_EQ(pruned->races_deleted, 4u);
+  store.reset();
+  auto connection = sql::connect(db);
+  auto count = [&](const std::string &query) {
+    sql::Statement s = connection->prepare(query);
+    EXPECT_TRUE(s.step());
+    return s.integer(0);
+  };
+  for (const char *table : {"occurrences", "run_races"}) {
+    SCOPED_TRACE(table);
+    EXPECT_EQ(count(std::string("SELECT COUNT(*) FROM ") + table +
+                    " t WHERE NOT EXISTS (SELECT 1 FROM runs r WHERE r.id = "
+                    "t.run_id) OR NOT EXISTS (SELECT 1 FROM races x WHERE "
+                    "x.id = t.race_id)"),
+              0);
+  }
+  // The kept runs' occurrences stay: v1:r2 and v1:all of the runtime run,
+  // v1:a2 of the analysis.
+  EXPECT_EQ(count("SELECT COUNT(*) FROM occurrences"), 3);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM races"), 3);
+}
+
 TEST_P(AdminTest, BackupIsAUsableCopy) {
   store->uploadAnalysis(analysisUpload({candidate("v1:aa")}, "c1"));
   std::string backup = dir.path("copy.db");

@@ -169,7 +169,7 @@ TEST_P(CountIndexMigration, Version4DatabaseKeepsItsDataAndGetsTheIndex) {
   }
   auto store = openStore(*db);
   ASSERT_TRUE(store);
-  EXPECT_EQ(store->schemaVersion().value(), 5);
+  EXPECT_EQ(store->schemaVersion().value(), storage::latestSchemaVersion());
   v1::ListRacesRequest request;
   request.mutable_filter()->set_project("demo");
   request.set_order_by("-occurrences");
@@ -190,6 +190,18 @@ TEST_P(CountIndexMigration, Version4DatabaseKeepsItsDataAndGetsTheIndex) {
             "'race_counters_by_count'");
   ASSERT_TRUE(index.step());
   EXPECT_EQ(index.integer(0), GetParam() == Backend::kPostgres ? 1 : 0);
+
+  // Migration 6: on PostgreSQL, occurrences and run rows keep no foreign
+  // keys; SQLite keeps its.
+  sql::Statement keys = connection->prepare(
+      GetParam() == Backend::kPostgres
+          ? "SELECT COUNT(*) FROM pg_constraint WHERE contype = 'f' AND "
+            "conrelid IN ('occurrences'::regclass, 'run_races'::regclass)"
+          : "SELECT (SELECT COUNT(*) FROM pragma_foreign_key_list("
+            "'occurrences')) + (SELECT COUNT(*) FROM "
+            "pragma_foreign_key_list('run_races'))");
+  ASSERT_TRUE(keys.step());
+  EXPECT_EQ(keys.integer(0), GetParam() == Backend::kPostgres ? 0 : 4);
 }
 
 INSTANTIATE_BACKEND_TESTS(CountIndexMigration);
