@@ -166,8 +166,10 @@ private:
     confirmRaces(db_, confirmed);
     for (const auto &[project, candidates] : created) {
       std::vector<int64_t> ids = insertRaces(db_, project, candidates, now_);
-      for (size_t i = 0; i < ids.size(); ++i)
+      for (size_t i = 0; i < ids.size(); ++i) {
         known_[project][candidates[i].fingerprint()].id = ids[i];
+        created_.insert(ids[i]);
+      }
     }
   }
 
@@ -224,7 +226,13 @@ private:
   void writeRows() {
     for (const auto &[branch, states] : changed_)
       setBranchStates(db_, branch, states);
-    setLatestStates(db_, {latest_.begin(), latest_.end()});
+    // A race this batch created was inserted as new, which is what its
+    // sightings make it on every branch: its row needs no second write.
+    std::vector<std::pair<int64_t, v1::DetectionState>> latest;
+    for (const auto &[race, state] : latest_)
+      if (!created_.count(race))
+        latest.emplace_back(race, state);
+    setLatestStates(db_, latest);
     std::vector<RunRaceRow> run_races;
     std::vector<OccurrenceRow> occurrences;
     std::vector<UploadRow> uploads;
@@ -260,6 +268,7 @@ private:
   std::map<std::string, std::vector<std::pair<int64_t, v1::DetectionState>>>
       changed_;
   std::map<int64_t, v1::DetectionState> latest_;
+  std::set<int64_t> created_;
 };
 
 } // namespace
