@@ -5,9 +5,11 @@
 // headers that CUDA programs use without including them, and host versions
 // of the integer and floating-point min/max that the toolkit's
 // math_functions.hpp declares __host__ __device__ (Clang keeps only the
-// device side). This header supplies what is missing, so that code nvcc
-// accepts parses here too, and the runtime API that CUDA 12 removed, so
-// that code an older nvcc accepted does.
+// device side), and the C library's classification functions (isfinite,
+// isnan, isinf, signbit) for the host in the global namespace, which
+// <math.h> declares and <cmath> does not. This header supplies what is
+// missing, so that code nvcc accepts parses here too, and the runtime API
+// that CUDA 12 removed, so that code an older nvcc accepted does.
 #ifndef GPURACE_NVCC_PRELUDE_H
 #define GPURACE_NVCC_PRELUDE_H
 
@@ -15,6 +17,7 @@
 // compiler is nvcc" and then take paths that fail under Clang.
 
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
