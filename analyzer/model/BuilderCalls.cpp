@@ -395,7 +395,7 @@ bool Builder::walksCallee(const clang::FunctionDecl &definition) const {
 }
 
 void Builder::bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,
-                           const clang::CallExpr &call) {
+                           const clang::Expr &call) {
   std::string key = localKey(param);
   clang::QualType type = param.getType();
   if (type->isReferenceType()) {

@@ -66,6 +66,10 @@ const clang::Expr *skipWrappers(const clang::Expr *e) {
     else if (auto *cast = dyn_cast<clang::ImplicitCastExpr>(e);
              cast && cast->getCastKind() == clang::CK_NoOp)
       e = cast->getSubExpr();
+    // `T(x)` and `static_cast<T>(x)` of a class: the constructor call.
+    else if (auto *conversion = dyn_cast<clang::CastExpr>(e);
+             conversion && conversion->getCastKind() == clang::CK_ConstructorConversion)
+      e = conversion->getSubExpr();
     else
       return e;
   }
@@ -262,7 +266,8 @@ void Builder::initLocal(const std::string &root, int64_t offset, clang::QualType
       copyInto(root, offset, type, construct->getArg(0));
       return;
     }
-    eval(construct);
+    if (!this->construct(root, offset, *construct))
+      eval(construct);
     return;
   }
   if (auto *call = dyn_cast<clang::CallExpr>(e))

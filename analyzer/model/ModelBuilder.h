@@ -38,6 +38,8 @@ class StmtExpr;
 class SwitchCase;
 class SwitchStmt;
 class CXXMemberCallExpr;
+class CXXConstructExpr;
+class CXXConstructorDecl;
 class ForStmt;
 class IfStmt;
 class ReturnStmt;
@@ -392,6 +394,15 @@ private:
   void forgetExposed();
   // A new root for a temporary holding `init`, as its place.
   Place temporary(const clang::Expr &init);
+  // Runs a constructor whose body the walk enters on the thread's own
+  // object at `root` + `offset`; false where it does not (the caller then
+  // only evaluates the arguments) (BuilderConstructors.cpp).
+  bool construct(const std::string &root, int64_t offset,
+                 const clang::CXXConstructExpr &construct);
+  // The member and base initializers of `constructor`, on the object at
+  // `root` + `offset`.
+  void initializeMembers(const std::string &root, int64_t offset,
+                         const clang::CXXConstructorDecl &constructor);
 
   // --- calls ----------------------------------------------------------------
   Value inlineCall(const clang::FunctionDecl &definition, const clang::CallExpr &call,
@@ -424,7 +435,7 @@ private:
   z3::expr choiceOfTarget(const clang::Expr &callee, size_t count);
   // Binds a parameter of an inlined call; `unknown` for a recursive call.
   void bindArgument(const clang::ParmVarDecl &param, const Value &value, bool unknown,
-                    const clang::CallExpr &call);
+                    const clang::Expr &call);
   // The values an inlined function's parameters take from `args`:
   // addresses for references, copies for aggregates.
   std::vector<Value> argumentValues(const clang::FunctionDecl &definition,

@@ -57,6 +57,34 @@ TEST(ThreadLocal, StructLocalFields) {
   expectRacy(kernel(prelude, "Pair p; p.a = threadIdx.x; p.b = 0; out[p.b] = p.a;"));
 }
 
+// A helper object built by its constructor, named or inline
+// (`Store(storage).Put(out, v)` as CUB's collectives are used): the field
+// its initializer list or body sets is the thread's rank, not an unknown.
+TEST(ThreadLocal, ConstructorsSetTheFieldsOfTheThreadsObjects) {
+  const char *store =
+      "struct Store { int rank; int unused;\n"
+      "  __device__ Store(int r) : rank(r) {}\n"
+      "  __device__ void Put(int *out, int v) { out[rank] = v; } };\n"
+      "struct Counted { int rank;\n"
+      "  __device__ Counted() { rank = threadIdx.x; } };\n"
+      "struct Slot : Counted { int width;\n"
+      "  __device__ Slot(int w) : Counted(), width(w) {} };";
+  expectRaceFree(kernel(store, "Store(threadIdx.x).Put(out, threadIdx.x);"));
+  expectRaceFree(kernel(store, "Store s(threadIdx.x); s.Put(out, threadIdx.x);"));
+  expectRaceFree(kernel(store, "Slot s(2); out[s.rank * s.width] = threadIdx.x;"));
+  expectRacy(kernel(store, "Store(threadIdx.x / 2).Put(out, threadIdx.x);"));
+  expectRacy(kernel(store, "Slot s(0); out[s.rank * s.width] = threadIdx.x;"));
+}
+
+// What a constructor writes to memory is an access like any other.
+TEST(ThreadLocal, AConstructorsStoresAreAccesses) {
+  const char *clear =
+      "struct Row { int *at;\n"
+      "  __device__ Row(int *out, int i, int v) : at(out + i) { *at = v; } };";
+  expectRaceFree(kernel(clear, "Row r(out, threadIdx.x, threadIdx.x);"));
+  expectRacy(kernel(clear, "Row r(out, threadIdx.x % 8, threadIdx.x);"));
+}
+
 TEST(ThreadLocal, ReferenceToALocalWritesTheLocal) {
   expectRaceFree(kernel("", "int i = threadIdx.x; int &r = i; r += 1; out[i] = 1;"));
   expectRacy(kernel("", "int i = threadIdx.x; int &r = i; r = 0; out[i] = threadIdx.x;"));
