@@ -673,7 +673,31 @@ namespace {
 struct LocalWrites : clang::RecursiveASTVisitor<LocalWrites> {
   std::set<const clang::VarDecl *> assigned, addressed;
   std::set<const clang::FunctionDecl *> callees;
+  // Writes through a local pointer variable (`p[i] = v`, `*p = v`,
+  // `p->f = v`), which reach a local only if the pointer may point to one;
+  // any other write through a pointer or reference may.
+  std::set<const clang::VarDecl *> through_locals;
   bool through_pointer = false;
+
+  // The local pointer variable that `e`, an address, is read from.
+  static const clang::VarDecl *pointerVariable(const clang::Expr *e) {
+    auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+    auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    return var && var->hasLocalStorage() && var->getType()->isPointerType() ? var : nullptr;
+  }
+  // For a write through a pointer, the local pointer variable it goes
+  // through, if that is all it does.
+  static const clang::VarDecl *writtenThrough(const clang::Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
+      return pointerVariable(subscript->getBase());
+    if (auto *deref = dyn_cast<clang::UnaryOperator>(e);
+        deref && deref->getOpcode() == clang::UO_Deref)
+      return pointerVariable(deref->getSubExpr());
+    if (auto *member = dyn_cast<clang::MemberExpr>(e); member && member->isArrow())
+      return pointerVariable(member->getBase());
+    return nullptr;
+  }
 
   // The local variable whose storage `e` designates, if any.
   static const clang::VarDecl *rootOf(const clang::Expr *e, bool &indirect) {
@@ -698,7 +722,12 @@ struct LocalWrites : clang::RecursiveASTVisitor<LocalWrites> {
     bool indirect = false;
     if (const clang::VarDecl *var = rootOf(e, indirect))
       assigned.insert(var);
-    through_pointer |= indirect;
+    if (!indirect)
+      return;
+    if (const clang::VarDecl *pointer = writtenThrough(e))
+      through_locals.insert(pointer);
+    else
+      through_pointer = true;
   }
   void addressTaken(const clang::Expr *e) {
     bool indirect = false;
@@ -775,6 +804,16 @@ std::set<std::string> Builder::assignedIn(const clang::Stmt *stmt) {
   writes.TraverseStmt(const_cast<clang::Stmt *>(stmt));
   for (const clang::VarDecl *var : writes.assigned)
     roots.insert(localKey(*var));
+  // A pointer the statement does not assign, pointing into shared or
+  // global memory now, writes there on every iteration: a helper's
+  // `out[k] = v` loop leaves the helper object's fields as they were.
+  for (const clang::VarDecl *pointer : writes.through_locals) {
+    auto now = state_.env.find(localKey(*pointer));
+    bool into_memory = !writes.assigned.count(pointer) && now != state_.env.end() &&
+                       now->second.kind == Value::Kind::Pointer && now->second.object &&
+                       now->second.object != unknown_;
+    writes.through_pointer |= !into_memory;
+  }
   if (writes.through_pointer) {
     roots.insert(exposed_.begin(), exposed_.end());
     for (const clang::VarDecl *var : writes.addressed)

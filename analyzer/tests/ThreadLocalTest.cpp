@@ -85,6 +85,22 @@ TEST(ThreadLocal, AConstructorsStoresAreAccesses) {
   expectRacy(kernel(clear, "Row r(out, threadIdx.x % 8, threadIdx.x);"));
 }
 
+// A loop that stores through a pointer into global memory leaves the
+// thread's objects as they were; one whose pointer may come to point at a
+// local does not.
+TEST(ThreadLocal, StoresThroughAPointerIntoMemoryKeepTheLocalsOfALoop) {
+  const char *quad =
+      "struct Quad { int rank;\n"
+      "  __device__ Quad(int r) : rank(r) {}\n"
+      "  __device__ void Fill(int *out, int v) {\n"
+      "    for (int k = 0; k < 4; ++k) out[rank * 4 + k] = v; } };";
+  expectRaceFree(kernel(quad, "Quad q(threadIdx.x); q.Fill(out, threadIdx.x);"));
+  expectRacy(kernel(quad, "Quad q(threadIdx.x / 2); q.Fill(out, threadIdx.x);"));
+  expectRacy(kernel("", "int idx = threadIdx.x; int *p = out;\n"
+                        "for (int k = 0; k < 2; ++k) { p[0] = 0; p = &idx; }\n"
+                        "out[idx + 100] = threadIdx.x;"));
+}
+
 TEST(ThreadLocal, ReferenceToALocalWritesTheLocal) {
   expectRaceFree(kernel("", "int i = threadIdx.x; int &r = i; r += 1; out[i] = 1;"));
   expectRacy(kernel("", "int i = threadIdx.x; int &r = i; r = 0; out[i] = threadIdx.x;"));
