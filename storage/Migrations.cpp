@@ -186,10 +186,9 @@ CREATE INDEX race_counters_by_count
 // does not: every row of these tables is written under the writer lock,
 // with the ids of a run and of races that the same transaction wrote or
 // read, and pruning deletes them with their runs and races
-// (Retention.cpp). Ingest with 8 and 64 agents went from 15,970 and
-// 20,961 to 24,425 and 44,986 observations/s (bench/README.md). SQLite
-// cannot drop a constraint short of copying the table and meets its
-// targets with them.
+// (Retention.cpp). PostgreSQL ingest rose 1.1-1.4x with 8 agents and
+// 1.5-1.7x with 64 in paired runs (bench/README.md). SQLite cannot drop a
+// constraint short of copying the table and meets its targets with them.
 const char *const kSchemaV6 = R"sql(
 ALTER TABLE occurrences DROP CONSTRAINT IF EXISTS occurrences_race_id_fkey,
   DROP CONSTRAINT IF EXISTS occurrences_run_id_fkey;
