@@ -444,6 +444,12 @@ bool Checker::placed(const MemoryObject &object) const {
 bool Checker::mayAlias(const MemoryObject &a, const MemoryObject &b) const {
   if (&a == &b)
     return true;
+  // A pointer into one of several buffers may alias what one of them may.
+  if (!a.members.empty())
+    return std::any_of(a.members.begin(), a.members.end(),
+                       [&](const MemoryObject *member) { return mayAlias(*member, b); });
+  if (!b.members.empty())
+    return mayAlias(b, a);
   using Kind = MemoryObject::Kind;
   if (a.kind == Kind::Unknown || b.kind == Kind::Unknown)
     return a.space != v1::MEMORY_SPACE_SHARED && b.space != v1::MEMORY_SPACE_SHARED;

@@ -107,7 +107,7 @@ Value Builder::asType(const Value &v, clang::QualType type) const {
 Value Builder::selectPointer(const z3::expr &condition, const Value &yes, const Value &no) {
   Value out = yes.kind == Value::Kind::Pointer ? yes : no;
   if (yes.kind != no.kind || yes.object != no.object || yes.local != no.local) {
-    out.object = unknownObject();
+    out.object = eitherObject(yes, no);
     out.local.clear();
   }
   out.kind = Value::Kind::Pointer;

@@ -37,6 +37,10 @@ struct MemoryObject {
   v1::MemorySpace space = v1::MEMORY_SPACE_GLOBAL;
   // For pointer parameters: the index among the kernel's parameters.
   int parameter_index = -1;
+  // For a pointer that holds one of several buffers (`p = c ? a : b`, or
+  // set on two paths): those buffers. Such an object is of kind Unknown to
+  // every check but aliasing, which asks it of each buffer in turn.
+  std::vector<const MemoryObject *> members;
 };
 
 // The lanes of a warp that a partial warp synchronization joins: those in

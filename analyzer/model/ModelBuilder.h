@@ -472,6 +472,9 @@ private:
                                 MemoryObject::Kind kind, v1::MemorySpace space,
                                 int parameter_index);
   const MemoryObject *unknownObject();
+  // The object of a pointer that is `yes`'s or `no`'s: one buffer of a few
+  // known ones, or unknown.
+  const MemoryObject *eitherObject(const Value &yes, const Value &no);
   bool handsOutTickets(const clang::CallExpr &call, v1::AtomicOp op) const;
   std::string currentFunctionName() const;
   v1::SourceLocation locationOf(const clang::Stmt &stmt) const;
@@ -585,6 +588,8 @@ private:
   std::vector<Frame> frames_;
   std::vector<z3::expr> iterations_;
   std::map<const clang::Decl *, const MemoryObject *> objects_;
+  // The objects of pointers into one of several buffers, by their buffers.
+  std::map<std::vector<const MemoryObject *>, const MemoryObject *> choices_;
   const MemoryObject *unknown_ = nullptr;
   // Read from the translation unit at the first call through a pointer.
   std::unique_ptr<IndirectCallTargets> indirect_targets_;

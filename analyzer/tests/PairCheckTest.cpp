@@ -37,6 +37,36 @@ int main() { float *o; cudaMalloc(&o, 4096); k<<<4, 256>>>(o); }
   EXPECT_EQ(w.block_dim().x(), 256u);
 }
 
+// A pointer set to one of two buffers on two paths is one of them: it
+// overlaps what either may overlap, and nothing else.
+TEST(PairCheck, APointerChosenByABranchIsOneOfItsBuffers) {
+  const char *kernel = R"(
+__global__ void k(int *a, int *b, int *out, int n, int split) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 >= n) return;
+  const int *src;
+  if (i < split) src = a; else src = SECOND;
+  out[i] = src[i + 1];
+}
+int main() {
+  int *a, *b, *o;
+  cudaMalloc(&a, 4096); cudaMalloc(&b, 4096); cudaMalloc(&o, 4096);
+  k<<<4, 256>>>(a, b, o, 1000, 300);
+}
+)";
+  auto code = [&](const std::string &second) {
+    std::string text = kernel;
+    text.replace(text.find("SECOND"), 6, second);
+    return text;
+  };
+  v1::AnalysisResult apart = analyzeCode(code("b"));
+  EXPECT_EQ(apart.errors_size(), 0) << apart.DebugString();
+  EXPECT_TRUE(findings(apart).empty()) << apart.DebugString();
+  // Past the split the source is the output itself, one element on.
+  v1::AnalysisResult shifted = analyzeCode(code("out"));
+  EXPECT_TRUE(hasRaceBetween(shifted, 7, 7)) << shifted.DebugString();
+}
+
 TEST(PairCheck, BarrierSeparatesWriteAndRead) {
   auto result = analyzeCode(R"(
 __global__ void k(float *out) {
