@@ -1,5 +1,7 @@
 #include "storage/Retention.h"
 
+#include <optional>
+
 namespace gpurace::storage {
 
 namespace {
@@ -14,13 +16,15 @@ constexpr const char *kUnseenRaces =
     "SELECT id FROM races WHERE NOT EXISTS "
     "(SELECT 1 FROM run_races x WHERE x.race_id = races.id)";
 
+// Deletes the rows whose `column` is among `ids`, a query that takes
+// `keep_runs` as its parameter where it has one.
 void deleteWhereIn(sql::Connection &db, const std::string &table,
                    const std::string &column, const std::string &ids,
-                   int64_t keep_runs = -1) {
+                   std::optional<int64_t> keep_runs = std::nullopt) {
   sql::Statement s = db.prepare("DELETE FROM " + table + " WHERE " + column +
                                 " IN (" + ids + ")");
-  if (keep_runs >= 0)
-    s.bind(1, keep_runs);
+  if (keep_runs)
+    s.bind(1, *keep_runs);
   s.run();
 }
 

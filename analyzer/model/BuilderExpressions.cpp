@@ -104,6 +104,41 @@ Value Builder::asType(const Value &v, clang::QualType type) const {
   return intValue(asInt(v, t), t);
 }
 
+const MemoryObject *Builder::eitherObject(const Value &yes, const Value &no) {
+  // At most this many buffers; beyond, the pointer is unresolved.
+  constexpr size_t kMaxMembers = 4;
+  std::vector<const MemoryObject *> members;
+  for (const Value *side : {&yes, &no}) {
+    const MemoryObject *object = side->object;
+    if (side->kind != Value::Kind::Pointer || !side->local.empty() || !object ||
+        (object->kind == MemoryObject::Kind::Unknown && object->members.empty()))
+      return unknownObject();
+    if (object->members.empty())
+      members.push_back(object);
+    else
+      members.insert(members.end(), object->members.begin(), object->members.end());
+  }
+  std::sort(members.begin(), members.end());
+  members.erase(std::unique(members.begin(), members.end()), members.end());
+  if (members.size() > kMaxMembers)
+    return unknownObject();
+  const MemoryObject *&choice = choices_[members];
+  if (!choice) {
+    auto object = std::make_unique<MemoryObject>();
+    object->kind = MemoryObject::Kind::Unknown;
+    object->space = members.front()->space;
+    for (const MemoryObject *member : members) {
+      object->name += (object->name.empty() ? "" : " or ") + member->name;
+      if (member->space != object->space)
+        object->space = v1::MEMORY_SPACE_GLOBAL;
+    }
+    object->members = members;
+    choice = object.get();
+    model_.objects.push_back(std::move(object));
+  }
+  return choice;
+}
+
 Value Builder::selectPointer(const z3::expr &condition, const Value &yes, const Value &no) {
   Value out = yes.kind == Value::Kind::Pointer ? yes : no;
   if (yes.kind != no.kind || yes.object != no.object || yes.local != no.local) {

@@ -22,7 +22,6 @@
 #include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
 
-#include <algorithm>
 #include <array>
 #include <map>
 #include <optional>
@@ -172,41 +171,6 @@ const MemoryObject *Builder::unknownObject() {
     model_.objects.push_back(std::move(object));
   }
   return unknown_;
-}
-
-const MemoryObject *Builder::eitherObject(const Value &yes, const Value &no) {
-  // At most this many buffers; beyond, the pointer is unresolved.
-  constexpr size_t kMaxMembers = 4;
-  std::vector<const MemoryObject *> members;
-  for (const Value *side : {&yes, &no}) {
-    const MemoryObject *object = side->object;
-    if (side->kind != Value::Kind::Pointer || !side->local.empty() || !object ||
-        (object->kind == MemoryObject::Kind::Unknown && object->members.empty()))
-      return unknownObject();
-    if (object->members.empty())
-      members.push_back(object);
-    else
-      members.insert(members.end(), object->members.begin(), object->members.end());
-  }
-  std::sort(members.begin(), members.end());
-  members.erase(std::unique(members.begin(), members.end()), members.end());
-  if (members.size() > kMaxMembers)
-    return unknownObject();
-  const MemoryObject *&choice = choices_[members];
-  if (!choice) {
-    auto object = std::make_unique<MemoryObject>();
-    object->kind = MemoryObject::Kind::Unknown;
-    object->space = members.front()->space;
-    for (const MemoryObject *member : members) {
-      object->name += (object->name.empty() ? "" : " or ") + member->name;
-      if (member->space != object->space)
-        object->space = v1::MEMORY_SPACE_GLOBAL;
-    }
-    object->members = members;
-    choice = object.get();
-    model_.objects.push_back(std::move(object));
-  }
-  return choice;
 }
 
 KernelModel Builder::build() {
