@@ -203,6 +203,8 @@ std::optional<Monomial> divide(const Monomial &m, const Monomial &divisor) {
   return rest;
 }
 
+int64_t floorDiv(int64_t n, int64_t d) { return n / d - (n % d != 0 && (n < 0) != (d < 0)); }
+
 class LemmaWriter {
 public:
   LemmaWriter(const PolynomialReader &reader, const z3::expr &premise)
@@ -247,6 +249,40 @@ public:
     }
   }
 
+  // Lemmas about `lo <= p <= hi`, p with no constant term: what byte
+  // ranges that overlap leave when several multiples of the varying terms'
+  // common factor fit (`y * pitch + 4 * x` against another thread's, 4
+  // bytes each: the difference lies in [-3, 3]). A launch-wide factor s
+  // splits p into s * Q + R; where hi - |s| < R < lo + |s|, s * Q lies
+  // strictly between -|s| and |s|, so Q == 0 and R keeps p's bounds. A
+  // constant factor of every term divides the bounds.
+  void bounded(const Polynomial &p, int64_t lo, int64_t hi, int depth) {
+    if (depth > kMaxDepth || p.size() < 2 ||
+        std::none_of(p.begin(), p.end(), [](const auto &term) { return term.first.size() > 1; }))
+      return;
+    int64_t g = 0;
+    for (const auto &[m, c] : p)
+      g = std::gcd(g, std::llabs(c));
+    if (g > 1) {
+      commonFactor(p, g, lo, hi, depth);
+      return;
+    }
+    // The outermost stride of a row-major offset divides the most terms
+    // (`pitch` in `z * pitch * h + y * pitch + 4 * x`): only the factors
+    // that divide as many as any, since every lemma costs the solver.
+    std::vector<Monomial> factors = launchWideFactors(p);
+    auto divides = [&p](const Monomial &divisor) {
+      return std::count_if(p.begin(), p.end(),
+                           [&](const auto &term) { return divide(term.first, divisor).has_value(); });
+    };
+    long most = 0;
+    for (const Monomial &divisor : factors)
+      most = std::max(most, static_cast<long>(divides(divisor)));
+    for (const Monomial &divisor : factors)
+      if (divides(divisor) == most)
+        splitBounded(p, lo, hi, divisor, depth);
+  }
+
   std::vector<z3::expr> take() { return std::move(lemmas_); }
 
 private:
@@ -285,6 +321,66 @@ private:
     }
   }
 
+  z3::expr within(const Polynomial &p, int64_t lo, int64_t hi) const {
+    z3::expr value = reader_.expr(p);
+    z3::context &context = premise_.ctx();
+    return context.int_val(lo) <= value && value <= context.int_val(hi);
+  }
+
+  // p == g * P': P' lies in p's bounds divided by g, an equation where one
+  // multiple fits.
+  void commonFactor(const Polynomial &p, int64_t g, int64_t lo, int64_t hi, int depth) {
+    int64_t low = -floorDiv(-lo, g), high = floorDiv(hi, g);
+    Polynomial reduced;
+    for (const auto &[m, c] : p)
+      reduced[m] = c / g;
+    if (low > high) {
+      lemmas_.push_back(z3::implies(premise_, !within(p, lo, hi)));
+      return;
+    }
+    lemmas_.push_back(z3::implies(premise_ && within(p, lo, hi), within(reduced, low, high)));
+    if (low < high) {
+      bounded(reduced, low, high, depth + 1);
+      return;
+    }
+    if (low != 0)
+      reduced[Monomial{}] = -low;
+    equation(reduced, depth + 1);
+  }
+
+  // The lemma of one launch-wide factor of `p`.
+  void splitBounded(const Polynomial &p, int64_t lo, int64_t hi, const Monomial &divisor,
+                    int depth) {
+    if (lemmas_.size() >= kMaxLemmas)
+      return;
+    Polynomial quotient, remainder;
+    for (const auto &[m, c] : p) {
+      if (std::optional<Monomial> rest = divide(m, divisor))
+        quotient[*rest] = c;
+      else
+        remainder[m] = c;
+    }
+    if (quotient.empty())
+      return;
+    z3::context &context = premise_.ctx();
+    z3::expr zero = context.int_val(0), low = context.int_val(lo), high = context.int_val(hi);
+    z3::expr s = reader_.expr({{divisor, 1}});
+    z3::expr q = reader_.expr(quotient);
+    if (remainder.empty()) {
+      z3::expr small = (s > zero && high < s && -s < low) || (s < zero && high < -s && s < low);
+      lemmas_.push_back(z3::implies(premise_ && within(p, lo, hi) && small, q == zero));
+      equation(quotient, depth + 1);
+      return;
+    }
+    z3::expr r = reader_.expr(remainder);
+    z3::expr small = (s > zero && high - s < r && r < low + s) ||
+                     (s < zero && high + s < r && r < low - s);
+    lemmas_.push_back(z3::implies(premise_ && within(p, lo, hi) && small,
+                                  q == zero && within(remainder, lo, hi)));
+    equation(quotient, depth + 1);
+    bounded(remainder, lo, hi, depth + 1);
+  }
+
   // Each launch-wide atom that multiplies something, and the whole
   // launch-wide part of each term with several (blockDim.x * gridDim.x).
   std::vector<Monomial> launchWideFactors(const Polynomial &p) const {
@@ -310,8 +406,6 @@ private:
   z3::expr premise_;
   std::vector<z3::expr> lemmas_;
 };
-
-int64_t floorDiv(int64_t n, int64_t d) { return n / d - (n % d != 0 && (n < 0) != (d < 0)); }
 
 // `difference` (thread a's start minus thread b's) as the one equation D -
 // d == 0 that overlapping ranges leave, with the common factor of its
@@ -342,6 +436,35 @@ std::optional<Polynomial> oneMultiple(const Polynomial &difference, int64_t size
   return out;
 }
 
+// Where several multiples of the common factor fit (rows of a pitch in
+// bytes, elements of 4): the difference's varying terms D lie in the
+// bounds that the ranges' overlap leaves, -size_a - c < D < size_b - c.
+std::vector<z3::expr> boundedLemmas(const Polynomial &difference, int64_t size_a,
+                                    int64_t size_b, const PolynomialReader &reader,
+                                    const z3::expr &premise, const z3::expr &overlap,
+                                    std::vector<z3::expr> &stated) {
+  Polynomial varying = difference;
+  int64_t constant = 0;
+  if (auto c = varying.find(Monomial{}); c != varying.end()) {
+    constant = c->second;
+    varying.erase(c);
+  }
+  if (varying.empty())
+    return {};
+  int64_t lo = 1 - size_a - constant, hi = size_b - constant - 1;
+  LemmaWriter writer(reader, premise);
+  writer.bounded(varying, lo, hi, 0);
+  std::vector<z3::expr> lemmas = writer.take();
+  if (lemmas.empty())
+    return {};
+  z3::context &context = premise.ctx();
+  z3::expr d = reader.expr(varying);
+  lemmas.insert(lemmas.begin(), z3::implies(premise && overlap, context.int_val(lo) <= d &&
+                                                                    d <= context.int_val(hi)));
+  lemmas.insert(lemmas.end(), stated.begin(), stated.end());
+  return lemmas;
+}
+
 // The lemmas of one reading; `shared` says whether it read a term of both
 // threads as one factor.
 std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
@@ -366,9 +489,6 @@ std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
   // + c < size_b; where that interval holds one multiple of g (elements of
   // g bytes, a field at offset c of one of them), D is that multiple.
   std::optional<Polynomial> normal = oneMultiple(difference, a.size_bytes, b.size_bytes);
-  if (!normal)
-    return {};
-  difference = *normal;
   z3::expr start_a = a.for_thread(a.offset), start_b = b.for_thread(b.offset);
   z3::expr overlap = start_a < start_b + context.int_val(b.size_bytes) &&
                      start_b < start_a + context.int_val(a.size_bytes);
@@ -377,6 +497,10 @@ std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
     premises.push_back(p);
   for (const z3::expr &p : premises)
     premise = premise && p;
+  if (!normal)
+    return boundedLemmas(difference, a.size_bytes, b.size_bytes, reader, premise, overlap,
+                         stated);
+  difference = *normal;
   if (difference.size() == 1 && difference.begin()->first.empty()) {
     // `8 * t + 4` against `8 * t'`, 4 bytes each: the ranges never meet.
     stated.push_back(z3::implies(premise, !overlap));

@@ -21,6 +21,12 @@ namespace gpurace::analyzer {
 
 namespace {
 
+// Undecided queries of a launch asked again with more effort, and how
+// many times the effort: the corpus' pitched-row and scan pairs need up
+// to 16 times the default.
+constexpr unsigned kEscalations = 4;
+constexpr unsigned kEscalatedEffort = 16;
+
 struct ClassQuery {
   v1::RaceClass race_class;
   v1::SyncDefect defect;
@@ -164,14 +170,21 @@ private:
                                               const std::vector<z3::expr> &guards) const;
   void addCandidate(const MemoryAccess &a, const MemoryAccess &b,
                     const ClassQuery &query, const z3::model *m);
-  // Two writes whose threads store the same value wherever they race, in
-  // the solver's current race constraints.
   // `verdict` of the query in `solver`, once every term of the model's
   // powers_of_two that a witness gives another value is stated to be a
   // power of two (or zero), and every parameter range it breaks is stated,
   // and the query asked again.
   z3::check_result withFactsWitnessesBreak(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                    z3::check_result verdict);
+  // The query asked again with kEscalatedEffort times the effort, while
+  // the launch's escalations last: for a pair the delinearization lemmas
+  // turn linear case by case, which more effort decides, where the
+  // solver ran out (not the clock). Counted per launch, so that results
+  // stay deterministic and a kernel of many hard pairs pays for few.
+  z3::check_result withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                                  std::chrono::steady_clock::time_point started);
+  // Two writes whose threads store the same value wherever they race, in
+  // the solver's current race constraints.
   bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
                       const MemoryAccess &a, const MemoryAccess &b);
   // A write and a read of another thread that, wherever they race, ran
@@ -242,6 +255,7 @@ private:
   // (deterministic) effort limit.
   bool out_of_time_ = false;
   unsigned pair_solver_rlimit_ = 0;
+  unsigned escalations_left_ = kEscalations;
   const Arith &arith_;
   const LaunchContext &context_;
   CheckOptions options_;
@@ -691,12 +705,15 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
   add(solver, symbols_.forThread(b.path_condition, 2));
   addInBounds(solver, a, 1);
   addInBounds(solver, b, 2);
+  bool delinearized = false;
   if (a.object == b.object || a.object->kind != MemoryObject::Kind::Unknown) {
     add(solver, overlap(a, b));
     if (std::optional<z3::expr> shared = aliasCondition(a, b))
       add(solver, *shared);
-    for (const z3::expr &lemma : delinearization(a, b))
+    for (const z3::expr &lemma : delinearization(a, b)) {
       add(solver, lemma);
+      delinearized = true;
+    }
   }
   for (const z3::expr &lemma : iterationOrder(a, b))
     add(solver, lemma);
@@ -717,6 +734,8 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     z3::check_result verdict =
         fixed ? z3::sat
               : withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
+    if (verdict == z3::unknown && (delinearized || !nonlinear_pair))
+      verdict = withMoreEffort(solver, trackers, started);
     if (verdict == z3::sat) {
       z3::model m = fixed ? *fixed : solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
@@ -802,6 +821,20 @@ z3::check_result Checker::withFactsWitnessesBreak(z3::solver &solver,
       break;
     verdict = solver.check(asVector(trackers));
   }
+  return verdict;
+}
+
+z3::check_result Checker::withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                                         std::chrono::steady_clock::time_point started) {
+  if (escalations_left_ == 0 || std::chrono::steady_clock::now() - started >=
+                                    std::chrono::milliseconds(options_.query_timeout_ms))
+    return z3::unknown;
+  --escalations_left_;
+  uint64_t more = uint64_t{options_.query_rlimit} * kEscalatedEffort;
+  setEffort(solver, static_cast<unsigned>(std::min<uint64_t>(more, UINT32_MAX)));
+  z3::check_result verdict =
+      withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
+  setEffort(solver, pair_solver_rlimit_);
   return verdict;
 }
 

@@ -117,11 +117,50 @@ TEST(Delinearization, ConstantFactorLemmasHoldForEveryAssignment) {
   t.expectTheorems(lemmas, 11);
 }
 
-TEST(Delinearization, NothingIsSaidWhenTheElementIsWiderThanTheCommonFactor) {
+TEST(Delinearization, NothingIsSaidOfALinearDifference) {
   TwoThreads t;
-  // Byte offsets row * width + column with 4-byte accesses: overlapping
-  // ranges do not imply equal offsets.
-  EXPECT_TRUE(t.lemmas(t.row * t.width + t.column, t.row * t.width + t.column, 4).empty());
+  // Byte offsets 2 * row + column with 4-byte accesses: the solver's
+  // linear arithmetic decides it, and lemmas would only slow it.
+  z3::expr offset = t.context.int_val(2) * t.row + t.column;
+  EXPECT_TRUE(t.lemmas(offset, offset, 4).empty());
+}
+
+// Rows a pitch in bytes apart, 4-byte elements: overlapping ranges leave
+// the difference in [-3, 3], several multiples of the common factor 1.
+// Where the columns' bytes stay within the pitch, the rows are equal, and
+// then the columns.
+TEST(Delinearization, BoundedLemmasHoldForEveryAssignment) {
+  TwoThreads t;
+  z3::context &c = t.context;
+  z3::expr element = t.row * t.width + t.column * c.int_val(4);
+  std::vector<z3::expr> lemmas = t.lemmas(element, element, 4);
+  ASSERT_FALSE(lemmas.empty());
+  t.expectTheorems(lemmas, 13);
+  // A 2-byte field at byte 2 of another thread's element, and slices of
+  // rows (`(lane * width + row) * width`).
+  t.expectTheorems(t.lemmas(element, element + c.int_val(2), 4, 2), 17);
+  z3::expr slice = (t.lane * t.width + t.row) * t.width + t.column * c.int_val(4);
+  t.expectTheorems(t.lemmas(slice, slice, 4), 19);
+}
+
+TEST(Delinearization, ElementsOfRowsAPitchInBytesApartAreProvedApart) {
+  TwoThreads t;
+  z3::context &c = t.context;
+  z3::expr four = c.int_val(4), zero = c.int_val(0);
+  z3::expr element = t.row * t.width + t.column * four;
+  z3::solver solver(c);
+  z3::params effort(c);
+  effort.set("rlimit", 200000u);
+  solver.set(effort);
+  z3::expr start_a = t.rename(1)(element), start_b = t.rename(2)(element);
+  solver.add(start_a < start_b + four && start_b < start_a + four);
+  // The pitch holds a row: column * 4 + 4 <= width.
+  for (const z3::expr &column : {t.column1, t.column2})
+    solver.add(zero <= column && column * four + four <= t.width);
+  solver.add(t.row1 != t.row2 || t.column1 != t.column2);
+  for (const z3::expr &lemma : t.lemmas(element, element, 4))
+    solver.add(lemma);
+  EXPECT_EQ(solver.check(), z3::unsat);
 }
 
 // A bitonic step: thread t compares pos = 2 * t - (t & (s - 1)) with

@@ -67,6 +67,65 @@ int main() {
   EXPECT_TRUE(hasRaceBetween(shifted, 7, 7)) << shifted.DebugString();
 }
 
+// Rows stepped by a pitch in bytes over 4-byte elements: overlapping
+// ranges leave a difference in [-3, 3], not one multiple, which the
+// bounded delinearization lemmas decide (before them: an undecided pair).
+TEST(PairCheck, ElementsOfPitchedRowsAreProvedApart) {
+  auto result = analyzeCode(R"(
+__global__ void halve(float *base, size_t pitch, int nx, int ny) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < nx && y < ny) {
+    float *line = (float *)((char *)base + y * pitch);
+    line[x] = line[x] / 2;
+  }
+}
+void run(int nx, int ny) {
+  float *base;
+  size_t pitch;
+  cudaMallocPitch((void **)&base, &pitch, nx * sizeof(float), ny);
+  halve<<<dim3((nx + 31) / 32, (ny + 3) / 4), dim3(32, 4)>>>(base, pitch, nx, ny);
+}
+int main() {
+  const int xs[] = {100, 333, 1024};
+  const int ys[] = {50, 200, 768};
+  for (int i = 0; i < 3; i++) run(xs[i], ys[i]);
+}
+)");
+  EXPECT_EQ(result.errors_size(), 0) << result.DebugString();
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+}
+
+// With no launch in sight, the tiles' sides bound the block; the default
+// effort runs out on the pairs of the tiles' stores, and the checker asks
+// again with more (a linear query, which more effort decides).
+TEST(PairCheck, AnUndecidedLinearPairIsAskedAgainWithMoreEffort) {
+  auto result = analyzeCode(R"(
+template <int kSide>
+__device__ void product(float *out, const float *p, const float *q, int n) {
+  __shared__ float pt[kSide][kSide];
+  __shared__ float qt[kSide][kSide];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * kSide + ty, col = blockIdx.x * kSide + tx;
+  float acc = 0;
+  for (int t = 0; t < n / kSide; ++t) {
+    pt[ty][tx] = p[row * n + t * kSide + tx];
+    qt[ty][tx] = q[(t * kSide + ty) * n + col];
+    __syncthreads();
+    for (int k = 0; k < kSide; ++k)
+      acc += pt[ty][k] * qt[k][tx];
+    __syncthreads();
+  }
+  out[((blockIdx.y * gridDim.x + blockIdx.x) * blockDim.y + ty) * blockDim.x + tx] = acc;
+}
+extern "C" __global__ void product16(float *out, const float *p, const float *q, int n) {
+  product<16>(out, p, q, n);
+}
+)");
+  EXPECT_EQ(result.errors_size(), 0) << result.DebugString();
+  EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
+}
+
 TEST(PairCheck, BarrierSeparatesWriteAndRead) {
   auto result = analyzeCode(R"(
 __global__ void k(float *out) {
