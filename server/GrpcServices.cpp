@@ -1,5 +1,7 @@
 #include "server/GrpcServices.h"
 
+#include "server/RuntimeStreamStore.h"
+
 #include <algorithm>
 
 namespace gpurace {
@@ -69,39 +71,28 @@ grpc::Status IngestServiceImpl::ReportRuntime(
   auto principal = service_.authorizeRuntime(callerOf(context));
   if (!principal.ok())
     return toGrpc(principal.status());
-  // Reports are stored a batch at a time, one transaction per
-  // acknowledgement, and only stored reports are acknowledged: an agent
-  // resends the rest.
+  // Reports are stored a batch at a time while the stream goes on being
+  // read (RuntimeStreamStore.h), and only stored reports are acknowledged:
+  // an agent resends the rest.
+  RuntimeStreamStore store(service_, *stream);
   std::vector<v1::ReportRuntimeRequest> batch;
-  auto storeAndAck = [&]() -> grpc::Status {
-    if (batch.empty())
-      return grpc::Status::OK;
-    auto stored = service_.reportRuntimeBatch(batch);
-    if (!stored.ok())
-      return toGrpc(stored.status());
-    v1::ReportRuntimeAck ack;
-    for (size_t i = 0; i < batch.size(); ++i) {
-      ack.add_upload_ids(batch[i].upload_id());
-      ack.set_races_confirmed(ack.races_confirmed() +
-                              (*stored)[i].races_confirmed);
-    }
-    batch.clear();
-    if (!stream->Write(ack))
-      return {grpc::StatusCode::UNAVAILABLE, "client went away"};
-    return grpc::Status::OK;
-  };
   v1::ReportRuntimeRequest request;
   while (stream->Read(&request)) {
     if (Status s = service_.checkRuntime(*principal, request); !s.ok()) {
-      storeAndAck();
+      store.push(std::move(batch));
+      store.finish();
       return toGrpc(s);
     }
     batch.push_back(std::move(request));
-    if (batch.size() >= std::max<uint32_t>(ack_every_, 1))
-      if (grpc::Status s = storeAndAck(); !s.ok())
-        return s;
+    if (batch.size() >= std::max<uint32_t>(ack_every_, 1)) {
+      if (!store.push(std::move(batch)))
+        return store.finish();
+      batch.clear();
+    }
   }
-  return storeAndAck();
+  if (!batch.empty())
+    store.push(std::move(batch));
+  return store.finish();
 }
 
 grpc::Status QueryServiceImpl::ListRaces(grpc::ServerContext *context,

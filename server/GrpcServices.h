@@ -17,7 +17,8 @@ grpc::Status toGrpc(const Status &status);
 class IngestServiceImpl final : public v1::IngestService::Service {
 public:
   // Runtime streams are stored and acknowledged `ack_every` reports at a
-  // time (one transaction each), and at the end of the stream.
+  // time, more while the store is busy (RuntimeStreamStore.h), and at the
+  // end of the stream.
   IngestServiceImpl(RaceService &service, uint32_t ack_every)
       : service_(service), ack_every_(ack_every) {}
 

@@ -1,5 +1,7 @@
 #include "server/RaceService.h"
 
+#include "storage/Validation.h"
+
 namespace gpurace {
 
 Result<v1::UploadAnalysisResponse>
@@ -37,7 +39,9 @@ Status RaceService::checkRuntime(const Principal &principal,
     return Status{StatusCode::kInvalidArgument,
                   "report.races: over the limit of " +
                       std::to_string(limits_.max_observations)};
-  return {};
+  // Checked as each report arrives, so that a stream's batches stored
+  // together are not refused together for one bad report.
+  return storage::validateRuntimeReport(request);
 }
 
 Result<RuntimeIngestResult>

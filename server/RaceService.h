@@ -28,7 +28,8 @@ public:
   uploadAnalysis(const Caller &caller, const v1::UploadAnalysisRequest &request);
   // Authorizes a runtime stream once, before its first report.
   Result<Principal> authorizeRuntime(const Caller &caller);
-  // Whether `principal` may store `request` and it is within the limits.
+  // Whether `principal` may store `request`, it is within the limits and
+  // it is well formed (what the store would refuse is refused here).
   Status checkRuntime(const Principal &principal,
                       const v1::ReportRuntimeRequest &request) const;
   Result<RuntimeIngestResult>

@@ -31,7 +31,8 @@ struct ServerConfig {
   uint32_t max_page_size = 1000;
   // 0: keep every run; otherwise the server prunes to this at start-up.
   uint32_t keep_runs = 0;
-  // Runtime streams are acknowledged after this many stored reports.
+  // Runtime streams are stored and acknowledged this many reports at a
+  // time, or more while the store is busy with other streams.
   uint32_t ack_every = 16;
   // TLS for both listeners when both are set (PEM files).
   std::string tls_cert;

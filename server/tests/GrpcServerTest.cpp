@@ -103,6 +103,38 @@ TEST_F(GrpcServerTest, RuntimeStreamIsAcknowledgedAndConfirms) {
   EXPECT_EQ(races["v1:aa"].status(), v1::RACE_STATUS_CONFIRMED);
 }
 
+// Batches are stored while the stream is read, several at once when they
+// queue: a malformed report refuses itself, never the reports before it.
+TEST_F(GrpcServerTest, ABadReportEndsTheStreamAfterEveryReportBeforeItIsStored) {
+  config.ack_every = 3;
+  start();
+  auto stub = v1::IngestService::NewStub(channel);
+  auto ctx = context();
+  auto stream = stub->ReportRuntime(ctx.get());
+  std::vector<std::string> sent;
+  for (int i = 0; i < 40; ++i) {
+    sent.push_back("r" + std::to_string(i));
+    ASSERT_TRUE(stream->Write(runtimeReport(sent.back(), {"v1:" + std::to_string(i % 7)})));
+  }
+  stream->Write(runtimeReport("bad", {"no-version"}));
+  stream->Write(runtimeReport("after", {"v1:aa"}));
+  stream->WritesDone();
+  std::vector<std::string> acked;
+  v1::ReportRuntimeAck ack;
+  while (stream->Read(&ack))
+    acked.insert(acked.end(), ack.upload_ids().begin(), ack.upload_ids().end());
+  grpc::Status status = stream->Finish();
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(status.error_message().find("report.races[0].fingerprint"), std::string::npos);
+  EXPECT_EQ(acked, sent);
+  v1::ListRunsRequest runs;
+  runs.set_project("demo");
+  runs.set_page_size(100);
+  auto listed = server->store().listRuns(runs);
+  ASSERT_TRUE(listed.ok());
+  EXPECT_EQ(listed->runs_size(), 40);
+}
+
 TEST_F(GrpcServerTest, TokensAndRoles) {
   start();
   auto reader = server->store().createToken("dash", "", Role::kRead);
