@@ -100,6 +100,15 @@ Value Builder::evalCall(const clang::CallExpr &call) {
     return *rank;
   if (auto atomic = classifyAtomicFunction(*callee); atomic && call.getNumArgs() > 0)
     return evalAtomic(call, *callee, *atomic, value_used);
+  if (auto atomic = classifyNvAtomicBuiltin(call, ast_))
+    return evalNvAtomic(call, *atomic, value_used);
+  if (std::optional<v1::MemoryScope> fence = nvThreadFence(call, ast_)) {
+    for (const clang::Expr *arg : call.arguments())
+      eval(arg);
+    recordFence(call, *fence);
+    return freshValue(call.getType(), v1::IMPRECISION_KIND_OPAQUE_CALL,
+                      "result of " + callee->getNameAsString(), &call);
+  }
   unsigned builtin = callee->getBuiltinID();
   if ((builtin == clang::Builtin::BI__builtin_expect ||
        builtin == clang::Builtin::BI__builtin_assume_aligned) &&
@@ -233,20 +242,52 @@ std::optional<Value> Builder::evalScopedAtomic(const clang::CXXMemberCallExpr &c
   Value pointer = pointerFrom(place(object), object);
   for (const clang::Expr *arg : call.arguments())
     eval(arg);
-  if (pointer.kind == Value::Kind::Pointer && pointer.object) {
-    Place where{Place::Kind::Memory, pointer.object, pointer.expr, {}};
-    // A release orders what came before the atomic, an acquire what comes
-    // after it: as a fence of the atomic's scope on that side.
-    if (atomic->releases)
-      recordFence(call, atomic->scope);
-    recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic->op, atomic->scope);
-    if (!model_.accesses.empty())
-      model_.accesses.back().value_used = value_used;
-    if (atomic->acquires)
-      recordFence(call, atomic->scope);
-  }
+  recordOrderedAtomic(call, pointer, *atomic, value_used);
   return freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
                     "result of " + call.getMethodDecl()->getNameAsString(), &call);
+}
+
+Value Builder::evalNvAtomic(const clang::CallExpr &call, const ScopedAtomicCall &atomic,
+                            bool value_used) {
+  Value pointer = eval(call.getArg(0));
+  std::optional<Value> operand;
+  for (unsigned i = 1; i < call.getNumArgs(); ++i) {
+    Value v = eval(call.getArg(i));
+    // compare_exchange_n writes what it found into the thread's `expected`.
+    if (v.kind == Value::Kind::Pointer && !v.local.empty())
+      forgetLocal(v.local);
+    if (i == 1)
+      operand = v;
+  }
+  if (pointer.kind == Value::Kind::Pointer && !pointer.object && !pointer.local.empty())
+    forgetLocal(pointer.local); // an atomic on a thread's own variable
+  recordOrderedAtomic(call, pointer, atomic, value_used);
+  if (pointer.kind == Value::Kind::Pointer && pointer.object && !model_.accesses.empty() &&
+      model_.accesses.back().site.kind() == v1::ACCESS_KIND_ATOMIC &&
+      atomic.op == v1::ATOMIC_OP_EXCH && operand && operand->kind == Value::Kind::Int)
+    model_.accesses.back().stored = operand->expr; // as a plain write would
+  Value result = freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
+                            "result of " + call.getDirectCallee()->getNameAsString(), &call);
+  if (pointer.kind == Value::Kind::Pointer && pointer.object &&
+      result.kind == Value::Kind::Int && handsOutTickets(call, atomic.op))
+    model_.tickets.push_back({result.expr, pointer.expr, pointer.object});
+  return result;
+}
+
+void Builder::recordOrderedAtomic(const clang::Expr &call, const Value &pointer,
+                                  const ScopedAtomicCall &atomic, bool value_used) {
+  if (pointer.kind != Value::Kind::Pointer || !pointer.object)
+    return;
+  Place where{Place::Kind::Memory, pointer.object, pointer.expr, {}};
+  // A release orders what came before the atomic, an acquire what comes
+  // after it: as a fence of the atomic's scope on that side.
+  if (atomic.releases)
+    recordFence(call, atomic.scope);
+  recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic.op, atomic.scope);
+  if (!model_.accesses.empty())
+    model_.accesses.back().value_used = value_used;
+  if (atomic.acquires)
+    recordFence(call, atomic.scope);
 }
 
 std::vector<const clang::Expr *> Builder::callArguments(const clang::CallExpr &call) const {

@@ -320,6 +320,13 @@ private:
   // when `call` is not one.
   std::optional<Value> evalScopedAtomic(const clang::CXXMemberCallExpr &call,
                                         bool value_used);
+  // nvcc's `__nv_atomic_*` builtins (classifyNvAtomicBuiltin).
+  Value evalNvAtomic(const clang::CallExpr &call, const ScopedAtomicCall &atomic,
+                     bool value_used);
+  // The atomic access of `call` to the memory `pointer` points into, with
+  // the fences its order puts before (a release) and after (an acquire).
+  void recordOrderedAtomic(const clang::Expr &call, const Value &pointer,
+                           const ScopedAtomicCall &atomic, bool value_used);
   Value evalDeclRef(const clang::DeclRefExpr &ref);
   Value evalStmtExpr(const clang::StmtExpr &expr);
   Value evalThis(const clang::Expr &at);

@@ -103,7 +103,86 @@ scopedAtomicRecord(const clang::CXXMemberCallExpr &call) {
 
 enum LibcuOrder { kRelaxed, kConsume, kAcquire, kRelease, kAcqRel, kSeqCst };
 
+// A constant argument's value; none when it is not one.
+std::optional<int64_t> constantArgument(const clang::CallExpr &call, unsigned index,
+                                        const clang::ASTContext &ast) {
+  if (index >= call.getNumArgs())
+    return std::nullopt;
+  const clang::Expr *arg = call.getArg(index);
+  clang::Expr::EvalResult value;
+  if (arg->isValueDependent() || !arg->EvaluateAsInt(value, ast))
+    return std::nullopt;
+  return value.Val.getInt().getExtValue();
+}
+
+// __NV_THREAD_SCOPE_THREAD, _BLOCK, _CLUSTER, _DEVICE, _SYSTEM. A cluster
+// is read as a block: atomics of two blocks of one cluster are then
+// reported as not atomic to each other, never the other way round.
+v1::MemoryScope scopeFromNv(std::optional<int64_t> value) {
+  switch (value.value_or(4)) {
+  case 0: return v1::MEMORY_SCOPE_WARP; // thread scope: nobody else
+  case 1:
+  case 2: return v1::MEMORY_SCOPE_BLOCK;
+  case 3: return v1::MEMORY_SCOPE_DEVICE;
+  default: return v1::MEMORY_SCOPE_SYSTEM;
+  }
+}
+
+// What an atomic of this order orders, as a release and an acquire.
+void setOrder(ScopedAtomicCall &atomic, int64_t order) {
+  bool reads = atomic.op != v1::ATOMIC_OP_STORE;
+  bool writes = atomic.op != v1::ATOMIC_OP_LOAD;
+  atomic.releases = writes && (order == kRelease || order == kAcqRel || order == kSeqCst);
+  atomic.acquires = reads && (order == kAcquire || order == kConsume ||
+                              order == kAcqRel || order == kSeqCst);
+}
+
 } // namespace
+
+std::optional<ScopedAtomicCall> classifyNvAtomicBuiltin(const clang::CallExpr &call,
+                                                        const clang::ASTContext &ast) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  if (!callee || callee->getDeclContext()->isRecord() || call.getNumArgs() < 2)
+    return std::nullopt;
+  llvm::StringRef name = callee->getName();
+  if (!name.consume_front("__nv_atomic_"))
+    return std::nullopt;
+  // The op, and where its order and scope arguments are.
+  struct Form {
+    v1::AtomicOp op;
+    unsigned order, scope;
+  };
+  std::optional<Form> form = llvm::StringSwitch<std::optional<Form>>(name)
+                                 .Case("load_n", Form{v1::ATOMIC_OP_LOAD, 1, 2})
+                                 .Case("store_n", Form{v1::ATOMIC_OP_STORE, 2, 3})
+                                 .Case("exchange_n", Form{v1::ATOMIC_OP_EXCH, 2, 3})
+                                 .Case("compare_exchange_n", Form{v1::ATOMIC_OP_CAS, 4, 6})
+                                 .Case("fetch_add", Form{v1::ATOMIC_OP_ADD, 2, 3})
+                                 .Case("fetch_sub", Form{v1::ATOMIC_OP_SUB, 2, 3})
+                                 .Case("fetch_and", Form{v1::ATOMIC_OP_AND, 2, 3})
+                                 .Case("fetch_or", Form{v1::ATOMIC_OP_OR, 2, 3})
+                                 .Case("fetch_xor", Form{v1::ATOMIC_OP_XOR, 2, 3})
+                                 .Case("fetch_min", Form{v1::ATOMIC_OP_MIN, 2, 3})
+                                 .Case("fetch_max", Form{v1::ATOMIC_OP_MAX, 2, 3})
+                                 .Default(std::nullopt);
+  if (!form)
+    return std::nullopt;
+  ScopedAtomicCall atomic;
+  atomic.op = form->op;
+  atomic.scope = scopeFromNv(constantArgument(call, form->scope, ast));
+  setOrder(atomic, constantArgument(call, form->order, ast).value_or(kSeqCst));
+  return atomic;
+}
+
+std::optional<v1::MemoryScope> nvThreadFence(const clang::CallExpr &call,
+                                             const clang::ASTContext &ast) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  if (!callee || callee->getName() != "__nv_atomic_thread_fence" || call.getNumArgs() < 1)
+    return std::nullopt;
+  if (constantArgument(call, 0, ast) == std::optional<int64_t>(kRelaxed))
+    return std::nullopt;
+  return scopeFromNv(constantArgument(call, 1, ast));
+}
 
 const clang::Expr *callObject(const clang::CallExpr &call) {
   if (auto *member = llvm::dyn_cast<clang::CXXMemberCallExpr>(&call))
@@ -194,11 +273,7 @@ std::optional<ScopedAtomicCall> classifyScopedAtomic(const clang::CXXMemberCallE
         last->EvaluateAsInt(value, ast))
       order = value.Val.getInt().getExtValue();
   }
-  bool reads = atomic.op != v1::ATOMIC_OP_STORE;
-  bool writes = atomic.op != v1::ATOMIC_OP_LOAD;
-  atomic.releases = writes && (order == kRelease || order == kAcqRel || order == kSeqCst);
-  atomic.acquires = reads && (order == kAcquire || order == kConsume ||
-                              order == kAcqRel || order == kSeqCst);
+  setOrder(atomic, order);
   return atomic;
 }
 

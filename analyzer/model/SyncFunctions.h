@@ -85,6 +85,19 @@ struct ScopedAtomicCall {
 std::optional<ScopedAtomicCall> classifyScopedAtomic(const clang::CXXMemberCallExpr &call,
                                                      const clang::ASTContext &ast);
 
+// nvcc's atomic builtins (CUDA 12.8 on): `__nv_atomic_fetch_add(p, v,
+// order, scope)` and the other fetch operations, `__nv_atomic_load_n`,
+// `__nv_atomic_store_n`, `__nv_atomic_exchange_n` and
+// `__nv_atomic_compare_exchange_n`, with the order and scope their
+// arguments give (seq_cst and system where they are not constants).
+std::optional<ScopedAtomicCall> classifyNvAtomicBuiltin(const clang::CallExpr &call,
+                                                        const clang::ASTContext &ast);
+
+// `__nv_atomic_thread_fence(order, scope)`: the scope of the fence; none
+// for a relaxed one, which orders nothing, or for another call.
+std::optional<v1::MemoryScope> nvThreadFence(const clang::CallExpr &call,
+                                             const clang::ASTContext &ast);
+
 // Whether `type` is cuda::atomic_ref<...>, which refers to memory elsewhere.
 bool isAtomicRef(clang::QualType type);
 

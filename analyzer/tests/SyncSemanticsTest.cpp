@@ -277,6 +277,44 @@ int main() {
   EXPECT_EQ(races[0].race_class(), v1::RACE_CLASS_SCOPED);
 }
 
+// nvcc's builtins (CUDA 12.8 on) say the same with arguments: the order
+// and the scope of each call.
+TEST(SyncSemantics, NvAtomicBuiltinsReleaseAndAcquireWithTheirArguments) {
+  const char *code = R"(
+__global__ void handoff(int *data, int *flag, int *out) {
+  if (threadIdx.x != 0) return;
+  if (blockIdx.x == 0) {
+    data[0] = 42;
+    __nv_atomic_store_n(flag, 1, __NV_ATOMIC_%s, __NV_THREAD_SCOPE_%s);
+  } else {
+    while (__nv_atomic_load_n(flag, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_DEVICE) == 0) {
+    }
+    out[0] = data[0];
+  }
+}
+int main() {
+  int *d, *f, *o; cudaMalloc(&d, 4); cudaMalloc(&f, 4); cudaMalloc(&o, 4);
+  handoff<<<2, 32>>>(d, f, o);
+}
+)";
+  auto analyzed = [&](const char *order, const char *scope) {
+    char text[2048];
+    std::snprintf(text, sizeof text, code, order, scope);
+    return analyzeCode(text);
+  };
+  v1::AnalysisResult released = analyzed("RELEASE", "DEVICE");
+  EXPECT_EQ(released.errors_size(), 0) << released.DebugString();
+  EXPECT_TRUE(findings(released).empty()) << released.DebugString();
+  // A relaxed store orders nothing before it.
+  auto relaxed = findings(analyzed("RELAXED", "DEVICE"));
+  ASSERT_FALSE(relaxed.empty());
+  EXPECT_EQ(relaxed[0].race_class(), v1::RACE_CLASS_INTER_BLOCK);
+  // A block-scope store is not atomic to the other block's load.
+  auto block = findings(analyzed("RELEASE", "BLOCK"));
+  ASSERT_FALSE(block.empty());
+  EXPECT_EQ(block[0].race_class(), v1::RACE_CLASS_SCOPED);
+}
+
 constexpr const char *kAppend = R"(
 __global__ void append(const int *in, int *out, int *count, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

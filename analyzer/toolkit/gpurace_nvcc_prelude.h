@@ -7,9 +7,10 @@
 // math_functions.hpp declares __host__ __device__ (Clang keeps only the
 // device side), and the C library's classification functions (isfinite,
 // isnan, isinf, signbit) for the host in the global namespace, which
-// <math.h> declares and <cmath> does not. This header supplies what is
-// missing, so that code nvcc accepts parses here too, and the runtime API
-// that CUDA 12 removed, so that code an older nvcc accepted does.
+// <math.h> declares and <cmath> does not, and nvcc's atomic builtins.
+// This header supplies what is missing, so that code nvcc accepts parses
+// here too, and the runtime API that CUDA 12 removed, so that code an
+// older nvcc accepted does.
 #ifndef GPURACE_NVCC_PRELUDE_H
 #define GPURACE_NVCC_PRELUDE_H
 
@@ -57,6 +58,66 @@ GPURACE_HOST_MINMAX(double, float, double)
 #define __CUDACC_VER_MAJOR__ (CUDA_VERSION / 1000)
 #define __CUDACC_VER_MINOR__ (CUDA_VERSION % 1000 / 10)
 #define __CUDACC_VER_BUILD__ 0
+#endif
+
+// nvcc's atomic builtins (CUDA 12.8 on) are known to nvcc alone, and the
+// toolkit declares their order and scope constants only where __CUDACC__
+// is defined (crt/device_functions.h, which Clang's wrapper leaves out).
+// The analyzer models each call by name (SyncFunctions.h).
+#if defined(__cplusplus) && defined(__CUDA__)
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+template <typename T>
+__device__ T __nv_atomic_load_n(T *ptr, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__device__ void __nv_atomic_load(T *ptr, T *ret, int order,
+                                 int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T, typename U>
+__device__ void __nv_atomic_store_n(T *ptr, U val, int order,
+                                    int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__device__ void __nv_atomic_store(T *ptr, T *val, int order,
+                                  int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T, typename U>
+__device__ T __nv_atomic_exchange_n(T *ptr, U val, int order,
+                                    int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__device__ void __nv_atomic_exchange(T *ptr, T *val, T *ret, int order,
+                                     int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T, typename U>
+__device__ bool __nv_atomic_compare_exchange_n(T *ptr, T *expected, U desired, bool weak,
+                                               int success, int failure,
+                                               int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <typename T>
+__device__ bool __nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool weak,
+                                             int success, int failure,
+                                             int scope = __NV_THREAD_SCOPE_SYSTEM);
+#define GPURACE_NV_FETCH(OP)                                                   \
+  template <typename T, typename U>                                            \
+  __device__ T __nv_atomic_fetch_##OP(T *ptr, U val, int order,                \
+                                      int scope = __NV_THREAD_SCOPE_SYSTEM);
+GPURACE_NV_FETCH(add)
+GPURACE_NV_FETCH(sub)
+GPURACE_NV_FETCH(and)
+GPURACE_NV_FETCH(or)
+GPURACE_NV_FETCH(xor)
+GPURACE_NV_FETCH(min)
+GPURACE_NV_FETCH(max)
+#undef GPURACE_NV_FETCH
+__device__ void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
 #endif
 
 // What CUDA 12 removed and older programs still call (the fallback
