@@ -7,7 +7,10 @@
 # timeouts, the findings per file, and the analysis time against
 # `clang -fsyntax-only` of the same file with the same headers (the Clang
 # commands the analyzer itself prints with --print-clang-command, host and
-# device parse summed), median and maximum of the ratio.
+# device parse summed), median and maximum of the ratio. A .cu file that
+# another .cu of its folder #includes is counted apart and not analyzed
+# alone: `gpurace analyze` over the folder analyzes it as part of its
+# includer.
 #
 #   bench/analyzer/real-code.sh [OPTIONS] DIR [SUBDIR...] [-- FLAGS]
 #
@@ -38,7 +41,7 @@ while (($#)); do
     --timeout) limit=$2; shift 2 ;;
     --details) details=1; shift ;;
     --keep) keep=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; flags=("$@"); break ;;
     -*) echo "real-code: unknown option $1" >&2; exit 1 ;;
     *) positional+=("$1"); shift ;;
@@ -80,12 +83,32 @@ if ! grep -q -- '--print-clang-command' <<<"$analyze_help"; then
 fi
 
 now() { date +%s.%N; }
+# The .cu file of the same folder that #includes this one, if any: such a
+# file is analyzed as part of its includer (as `gpurace analyze` over the
+# folder does), not alone.
+includer_of() {
+  local base dir other
+  base=$(basename "$1")
+  dir=$(dirname "$1")
+  for other in "$dir"/*.cu; do
+    [[ "$other" -ef "$1" ]] && continue
+    if grep -qE "^[[:space:]]*#[[:space:]]*include[[:space:]]*\"${base//./\\.}\"" "$other"; then
+      echo "${other#./}"
+      return
+    fi
+  done
+}
 echo "real-code: ${#files[@]} files under $dir (${subdirs[*]}), limit ${limit} s each" >&2
 i=0
 for f in "${files[@]}"; do
   i=$((i + 1))
   key=$(printf '%04d' "$i")
   printf '%s\n' "$f" >"$work/$key.file"
+  includer=$(includer_of "$f")
+  if [[ -n "$includer" ]]; then
+    printf '%s\n' "$includer" >"$work/$key.included"
+    continue
+  fi
   start=$(now)
   status=0
   timeout -k 5 "$limit" "$gpurace" analyze --format=json -j 1 "${header_flags[@]}" \
@@ -139,9 +162,13 @@ def class_name(c):
     name = c.get("raceClass", "RACE_CLASS_UNSPECIFIED")
     return name.replace("RACE_CLASS_", "").lower().replace("_", "-")
 ok, errors, crashes, timeouts, findings = [], [], [], [], []
-ratios, rows = [], []
+ratios, rows, included = [], [], []
 for key in keys:
     f = read(key, ".file").strip()
+    includer = read(key, ".included")
+    if includer:
+        included.append((f, includer.strip()))
+        continue
     status, seconds = read(key, ".analysis").split()
     status, seconds = int(status), float(seconds)
     clang = read(key, ".clang")
@@ -167,9 +194,10 @@ for key in keys:
             ratios.append((seconds / clang, f, seconds, clang))
     rows.append((f, status, seconds, clang))
 
-n = len(keys)
+n = len(keys) - len(included)
 pct = lambda k: 100.0 * k / n if n else 0.0
-print("files                          %d" % n)
+print("files                          %d" % len(keys))
+print("#included by another .cu file  %d (analyzed as part of it, not alone)" % len(included))
 print("analyzed without a tool error  %d (%.1f%%)" % (len(ok), pct(len(ok))))
 print("files with errors              %d (%.1f%%)" % (len(errors), pct(len(errors))))
 print("crashes (killed by a signal)   %d" % len(crashes))
@@ -187,6 +215,8 @@ for f, status in crashes:
     print("crash: %s: exit status %d" % (f, status))
 for f in timeouts:
     print("timeout: %s" % f)
+for f, includer in included:
+    print("included: %s, by %s" % (f, includer))
 if errors:
     print("\nerrors (file: first error message):")
     here = os.getcwd() + "/"
