@@ -51,6 +51,11 @@ bool isInvariant(const clang::Expr *e,
     return true;
   if (auto *pseudo = dyn_cast<clang::PseudoObjectExpr>(e))
     return isa<clang::MSPropertyRefExpr>(pseudo->getSyntacticForm()->IgnoreParens());
+  // A template's argument (`SY * width` in `template <int SY>`).
+  if (auto *argument = dyn_cast<clang::SubstNonTypeTemplateParmExpr>(e))
+    return isInvariant(argument->getReplacement(), invariant);
+  if (auto *constant = dyn_cast<clang::ConstantExpr>(e))
+    return isInvariant(constant->getSubExpr(), invariant);
   if (auto *cast = dyn_cast<clang::CastExpr>(e)) {
     // Reading a variable or a field of one is fine; reading memory is not.
     if (cast->getCastKind() == clang::CK_LValueToRValue &&

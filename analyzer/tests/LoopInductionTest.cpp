@@ -494,5 +494,36 @@ int main() { int *o; cudaMalloc(&o, 1 << 16); walk<<<8, 128>>>(o, 4); }
   EXPECT_TRUE(hasRaceBetween(racy, 5, 5)) << racy.DebugString();
 }
 
+TEST(LoopInduction, AStepOfATemplatesArgumentIsInvariant) {
+  // `at` steps by `ROWS * width`, ROWS a template argument: an induction
+  // variable, as with a literal. Stepped by one row less, the next
+  // iteration's rows meet another thread's.
+  const char *code = R"(
+template <int ROWS, int TILE>
+__global__ void copyTile(int width, int height, const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  if (x >= width) return;
+  for (int i = 0, at = y * width + x; i < TILE / ROWS; ++i, at += %s * width)
+    if (y + i * ROWS < height)
+      out[at] = in[at] + i;
+}
+int main(int argc, char **argv) {
+  int w = atoi(argv[1]), h = atoi(argv[2]);
+  float *a, *b;
+  cudaMalloc(&a, w * h * 4); cudaMalloc(&b, w * h * 4);
+  copyTile<8, 32><<<dim3((w + 31) / 32, (h + 31) / 32), dim3(32, 8)>>>(w, h, a, b);
+}
+)";
+  char rows[2048], fewer[2048];
+  std::snprintf(rows, sizeof rows, code, "ROWS");
+  std::snprintf(fewer, sizeof fewer, code, "(ROWS - 1)");
+  auto proved = analyzeCode(rows);
+  EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
+  EXPECT_EQ(proved.candidates_size(), 0) << proved.DebugString();
+  auto racy = analyzeCode(fewer);
+  EXPECT_TRUE(hasRaceBetween(racy, 9, 9)) << racy.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
