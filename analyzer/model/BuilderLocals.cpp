@@ -63,7 +63,8 @@ const clang::Expr *skipWrappers(const clang::Expr *e) {
       e = bind->getSubExpr();
     else if (auto *temporary = dyn_cast<clang::MaterializeTemporaryExpr>(e))
       e = temporary->getSubExpr();
-    else if (auto *cast = dyn_cast<clang::ImplicitCastExpr>(e);
+    // Implicit, or `T{a, b}` of a struct (a functional cast of a list).
+    else if (auto *cast = dyn_cast<clang::CastExpr>(e);
              cast && cast->getCastKind() == clang::CK_NoOp)
       e = cast->getSubExpr();
     // `T(x)` and `static_cast<T>(x)` of a class: the constructor call.
@@ -278,9 +279,12 @@ void Builder::initLocal(const std::string &root, int64_t offset, clang::QualType
       return;
     }
   if (type->isRecordType() || type->isArrayType()) {
+    auto *call = dyn_cast<clang::CallExpr>(e);
     if (e->isGLValue())
       copyInto(root, offset, type, e);
-    else
+    else if (std::optional<Place> returned = call ? returnedPlace(*call) : std::nullopt)
+      copyPlace(root, offset, sizeOf(type), *returned);
+    else if (!call)
       eval(e);
     return;
   }

@@ -324,6 +324,11 @@ Place Builder::place(const clang::Expr *expr) {
     return base;
   }
   if (auto *call = dyn_cast<clang::CallExpr>(expr)) {
+    // A struct returned by value is read where the callee left it.
+    if (call->getType()->isRecordType() && !call->isGLValue()) {
+      std::optional<Place> returned = returnedPlace(*call);
+      return returned ? *returned : out;
+    }
     Value result = eval(call);
     // A function returning a reference returns its referent's address.
     if (call->getCallReturnType(ast_)->isReferenceType())

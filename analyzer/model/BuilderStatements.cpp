@@ -186,13 +186,32 @@ void Builder::walkReturn(const clang::ReturnStmt &stmt) {
     // A function returning a reference returns its referent's address.
     bool by_reference =
         !frames_.empty() && frames_.back().function->getReturnType()->isReferenceType();
-    Value result = by_reference ? pointerFrom(place(value), value) : eval(value);
+    bool record = !frames_.empty() && !by_reference && value->getType()->isRecordType();
+    Value result = by_reference ? pointerFrom(place(value), value)
+                   : record     ? returnedObject(*value)
+                                : eval(value);
     if (!frames_.empty())
       frames_.back().returns.emplace_back(state_.pc, result);
   }
   for (LoopExits &exits : loop_exits_)
     exits.returns |= exits.frame_depth == frames_.size();
   endPath();
+}
+
+Value Builder::returnedObject(const clang::Expr &value) {
+  Place object = value.isGLValue() ? place(&value) : temporary(value);
+  if (object.kind != Place::Kind::Local)
+    return freshValue(value.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "aggregate value", &value);
+  // Not exposed: only the caller's copy reads it.
+  return pointerValue(*object.offset, nullptr, object.local_key);
+}
+
+std::optional<Place> Builder::returnedPlace(const clang::CallExpr &call) {
+  Value result = eval(&call);
+  if (result.kind != Value::Kind::Pointer || result.object || result.local.empty())
+    return std::nullopt;
+  return placeOf(result);
 }
 
 // A switch: each case is entered either by falling through or by a jump

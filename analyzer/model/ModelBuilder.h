@@ -293,6 +293,13 @@ private:
   // those and blockIdx).
   bool blockUniform(const z3::expr &e, const std::vector<z3::expr> &iterations) const;
   void walkReturn(const clang::ReturnStmt &stmt);
+  // A struct returned by value: the address of a temporary holding it,
+  // which the caller copies from (the call's place); unknown where the
+  // model cannot hold it.
+  Value returnedObject(const clang::Expr &value);
+  // The local the struct a call returns by value is held in, when the
+  // call was walked and returned one object; nothing otherwise.
+  std::optional<Place> returnedPlace(const clang::CallExpr &call);
   void walkSwitch(const clang::SwitchStmt &stmt);
   void enterCase(const clang::SwitchCase &label);
   void walkAsm(const clang::AsmStmt &stmt);

@@ -76,6 +76,24 @@ TEST(ThreadLocal, ConstructorsSetTheFieldsOfTheThreadsObjects) {
   expectRacy(kernel(store, "Slot s(0); out[s.rank * s.width] = threadIdx.x;"));
 }
 
+// A struct a device function returns by value holds what the function put
+// in it, whether it is copied into a local, read through a member of the
+// call or assigned over an existing local.
+TEST(ThreadLocal, StructsReturnedByValueKeepTheirFields) {
+  const char *pair =
+      "struct Pair { int first, second; };\n"
+      "__device__ Pair around(int x, int step) {\n"
+      "  Pair p; p.first = x * 2; p.second = x * 2 + step; return p; }\n"
+      "__device__ Pair listed(int x) { return Pair{x * 2, x * 2 + 1}; }";
+  expectRaceFree(kernel(pair, "Pair p = around(threadIdx.x, 1);\n"
+                              "out[p.first] = threadIdx.x; out[p.second] = threadIdx.x;"));
+  expectRaceFree(kernel(pair, "out[listed(threadIdx.x).second] = threadIdx.x;"));
+  expectRaceFree(kernel(pair, "Pair p; p = listed(threadIdx.x); out[p.first] = threadIdx.x;"));
+  expectRacy(kernel(pair, "Pair p = around(threadIdx.x, 2);\n"
+                          "out[p.first] = threadIdx.x; out[p.second] = threadIdx.x;"));
+  expectRacy(kernel(pair, "out[listed(threadIdx.x / 2).second] = threadIdx.x;"));
+}
+
 // What a constructor writes to memory is an access like any other.
 TEST(ThreadLocal, AConstructorsStoresAreAccesses) {
   const char *clear =
