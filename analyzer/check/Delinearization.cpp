@@ -203,6 +203,18 @@ std::optional<Monomial> divide(const Monomial &m, const Monomial &divisor) {
   return rest;
 }
 
+// p as divisor * Q + R: the terms divisor divides, divided, and the rest.
+std::pair<Polynomial, Polynomial> splitBy(const Polynomial &p, const Monomial &divisor) {
+  Polynomial quotient, remainder;
+  for (const auto &[m, c] : p) {
+    if (std::optional<Monomial> rest = divide(m, divisor))
+      quotient[*rest] = c;
+    else
+      remainder[m] = c;
+  }
+  return {quotient, remainder};
+}
+
 int64_t floorDiv(int64_t n, int64_t d) { return n / d - (n % d != 0 && (n < 0) != (d < 0)); }
 
 class LemmaWriter {
@@ -221,13 +233,7 @@ public:
     for (const Monomial &divisor : launchWideFactors(p)) {
       if (lemmas_.size() >= kMaxLemmas)
         return;
-      Polynomial quotient, remainder;
-      for (const auto &[m, c] : p) {
-        if (std::optional<Monomial> rest = divide(m, divisor))
-          quotient[*rest] = c;
-        else
-          remainder[m] = c;
-      }
+      auto [quotient, remainder] = splitBy(p, divisor);
       if (quotient.empty())
         continue;
       z3::expr s = reader_.expr({{divisor, 1}});
@@ -353,13 +359,7 @@ private:
                     int depth) {
     if (lemmas_.size() >= kMaxLemmas)
       return;
-    Polynomial quotient, remainder;
-    for (const auto &[m, c] : p) {
-      if (std::optional<Monomial> rest = divide(m, divisor))
-        quotient[*rest] = c;
-      else
-        remainder[m] = c;
-    }
+    auto [quotient, remainder] = splitBy(p, divisor);
     if (quotient.empty())
       return;
     z3::context &context = premise_.ctx();
