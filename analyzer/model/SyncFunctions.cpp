@@ -142,7 +142,9 @@ void setOrder(ScopedAtomicCall &atomic, int64_t order) {
 std::optional<ScopedAtomicCall> classifyNvAtomicBuiltin(const clang::CallExpr &call,
                                                         const clang::ASTContext &ast) {
   const clang::FunctionDecl *callee = call.getDirectCallee();
-  if (!callee || callee->getDeclContext()->isRecord() || call.getNumArgs() < 2)
+  // Operators and conversions have no simple name to read.
+  if (!callee || !callee->getIdentifier() || callee->getDeclContext()->isRecord() ||
+      call.getNumArgs() < 2)
     return std::nullopt;
   llvm::StringRef name = callee->getName();
   if (!name.consume_front("__nv_atomic_"))
@@ -177,7 +179,8 @@ std::optional<ScopedAtomicCall> classifyNvAtomicBuiltin(const clang::CallExpr &c
 std::optional<v1::MemoryScope> nvThreadFence(const clang::CallExpr &call,
                                              const clang::ASTContext &ast) {
   const clang::FunctionDecl *callee = call.getDirectCallee();
-  if (!callee || callee->getName() != "__nv_atomic_thread_fence" || call.getNumArgs() < 1)
+  if (!callee || !callee->getIdentifier() || callee->getName() != "__nv_atomic_thread_fence" ||
+      call.getNumArgs() < 1)
     return std::nullopt;
   if (constantArgument(call, 0, ast) == std::optional<int64_t>(kRelaxed))
     return std::nullopt;
