@@ -99,9 +99,9 @@ Value Builder::evalCall(const clang::CallExpr &call) {
   if (std::optional<Value> rank = cooperativeGroupQuery(call, *callee))
     return *rank;
   if (auto atomic = classifyAtomicFunction(*callee); atomic && call.getNumArgs() > 0)
-    return evalAtomic(call, *callee, *atomic, value_used);
+    return evalAtomic(call, ScopedAtomicCall{atomic->op, atomic->scope}, value_used);
   if (auto atomic = classifyNvAtomicBuiltin(call, ast_))
-    return evalNvAtomic(call, *atomic, value_used);
+    return evalAtomic(call, *atomic, value_used);
   if (std::optional<v1::MemoryScope> fence = nvThreadFence(call, ast_)) {
     for (const clang::Expr *arg : call.arguments())
       eval(arg);
@@ -205,34 +205,6 @@ std::optional<Value> Builder::libraryArithmetic(const clang::CallExpr &call,
   return intValue(low24(a) * low24(b), t);
 }
 
-Value Builder::evalAtomic(const clang::CallExpr &call, const clang::FunctionDecl &callee,
-                          const AtomicFunction &atomic, bool value_used) {
-  Value pointer = eval(call.getArg(0));
-  std::vector<Value> operands;
-  for (unsigned i = 1; i < call.getNumArgs(); ++i)
-    operands.push_back(eval(call.getArg(i)));
-  if (pointer.kind == Value::Kind::Pointer && pointer.object) {
-    Place where{Place::Kind::Memory, pointer.object, pointer.expr, {}};
-    recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic.op, atomic.scope);
-    if (!model_.accesses.empty() &&
-        model_.accesses.back().site.kind() == v1::ACCESS_KIND_ATOMIC) {
-      model_.accesses.back().value_used = value_used;
-      // An exchange stores its operand, as a plain write would.
-      if (atomic.op == v1::ATOMIC_OP_EXCH && operands.size() == 1 &&
-          operands.front().kind == Value::Kind::Int)
-        model_.accesses.back().stored = operands.front().expr;
-    }
-  } else if (pointer.kind == Value::Kind::Pointer && !pointer.local.empty()) {
-    forgetLocal(pointer.local); // an atomic on a thread's own variable
-  }
-  Value result = freshValue(call.getType(), v1::IMPRECISION_KIND_LOADED_VALUE,
-                            "result of " + callee.getNameAsString(), &call);
-  if (pointer.kind == Value::Kind::Pointer && pointer.object &&
-      result.kind == Value::Kind::Int && handsOutTickets(call, atomic.op))
-    model_.tickets.push_back({result.expr, pointer.expr, pointer.object});
-  return result;
-}
-
 std::optional<Value> Builder::evalScopedAtomic(const clang::CXXMemberCallExpr &call,
                                                bool value_used) {
   auto atomic = classifyScopedAtomic(call, ast_);
@@ -247,8 +219,8 @@ std::optional<Value> Builder::evalScopedAtomic(const clang::CXXMemberCallExpr &c
                     "result of " + call.getMethodDecl()->getNameAsString(), &call);
 }
 
-Value Builder::evalNvAtomic(const clang::CallExpr &call, const ScopedAtomicCall &atomic,
-                            bool value_used) {
+Value Builder::evalAtomic(const clang::CallExpr &call, const ScopedAtomicCall &atomic,
+                          bool value_used) {
   Value pointer = eval(call.getArg(0));
   std::optional<Value> operand;
   for (unsigned i = 1; i < call.getNumArgs(); ++i) {
@@ -284,7 +256,7 @@ void Builder::recordOrderedAtomic(const clang::Expr &call, const Value &pointer,
   if (atomic.releases)
     recordFence(call, atomic.scope);
   recordAccess(where, &call, v1::ACCESS_KIND_ATOMIC, atomic.op, atomic.scope);
-  if (!model_.accesses.empty())
+  if (!model_.accesses.empty() && model_.accesses.back().site.kind() == v1::ACCESS_KIND_ATOMIC)
     model_.accesses.back().value_used = value_used;
   if (atomic.acquires)
     recordFence(call, atomic.scope);

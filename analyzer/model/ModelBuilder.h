@@ -327,9 +327,10 @@ private:
   // when `call` is not one.
   std::optional<Value> evalScopedAtomic(const clang::CXXMemberCallExpr &call,
                                         bool value_used);
-  // nvcc's `__nv_atomic_*` builtins (classifyNvAtomicBuiltin).
-  Value evalNvAtomic(const clang::CallExpr &call, const ScopedAtomicCall &atomic,
-                     bool value_used);
+  // An atomic function, `atomicAdd(p, v)` or nvcc's `__nv_atomic_*`
+  // builtins (classifyNvAtomicBuiltin): the address first, operands after.
+  Value evalAtomic(const clang::CallExpr &call, const ScopedAtomicCall &atomic,
+                   bool value_used);
   // The atomic access of `call` to the memory `pointer` points into, with
   // the fences its order puts before (a release) and after (an acquire).
   void recordOrderedAtomic(const clang::Expr &call, const Value &pointer,
@@ -461,8 +462,6 @@ private:
   // The result of a block barrier that returns one (`__syncthreads_or`).
   std::optional<Value> barrierResult(const clang::CallExpr &call,
                                      const clang::FunctionDecl &callee, const SyncFunction &sync);
-  Value evalAtomic(const clang::CallExpr &call, const clang::FunctionDecl &callee,
-                   const AtomicFunction &atomic, bool value_used);
   // The arguments of `call` in the order of the callee's parameters (an
   // operator called as a member has its object as argument 0).
   std::vector<const clang::Expr *> callArguments(const clang::CallExpr &call) const;
