@@ -57,6 +57,38 @@ void absolutizeIncludePaths(std::vector<std::string> &flags, const std::string &
   }
 }
 
+// A folder on the command line stands for every .cu file below it, in
+// name order, so that `gpurace analyze src/` analyzes the program whole:
+// a kernel with the launch in the next file. Headers are analyzed as part
+// of the files that include them.
+bool expandFolders(std::vector<std::string> &files, std::string &error) {
+  std::vector<std::string> expanded;
+  for (const std::string &file : files) {
+    if (!llvm::sys::fs::is_directory(file)) {
+      expanded.push_back(file);
+      continue;
+    }
+    std::vector<std::string> found;
+    std::error_code failure;
+    for (llvm::sys::fs::recursive_directory_iterator it(file, failure), end;
+         it != end && !failure; it.increment(failure))
+      if (llvm::StringRef(it->path()).ends_with(".cu") && !llvm::sys::fs::is_directory(it->path()))
+        found.push_back(it->path());
+    if (failure) {
+      error = "cannot read folder '" + file + "': " + failure.message();
+      return false;
+    }
+    if (found.empty()) {
+      error = "folder '" + file + "' holds no .cu file";
+      return false;
+    }
+    std::sort(found.begin(), found.end());
+    expanded.insert(expanded.end(), found.begin(), found.end());
+  }
+  files = std::move(expanded);
+  return true;
+}
+
 } // namespace
 
 bool programUnits(const AnalyzeOptions &options, std::vector<ProgramUnit> &units,
@@ -72,6 +104,8 @@ bool programUnits(const AnalyzeOptions &options, std::vector<ProgramUnit> &units
     }
   }
   std::vector<std::string> files = options.files;
+  if (!expandFolders(files, error))
+    return false;
   if (files.empty() && database)
     for (const std::string &file : database->getAllFiles())
       if (isCudaSource(file))

@@ -257,7 +257,8 @@ Subcommand analyzeSubcommand() {
   command.accepts_passthrough = true;
   command.setup = [](CLI::App &app, const CommandContext &context) {
     auto flags = std::make_shared<AnalyzeFlags>();
-    app.add_option("files", flags->options.files, "CUDA source files to analyze");
+    app.add_option("files", flags->options.files,
+                   "CUDA source files to analyze; a folder stands for every .cu file below it");
     app.add_option("-p,--build-dir", flags->options.build_dir,
                    "Folder with compile_commands.json; without FILEs, every .cu it lists");
     app.add_option("--format", flags->format, "Output format")

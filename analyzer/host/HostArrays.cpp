@@ -19,6 +19,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 
 namespace gpurace::analyzer {
@@ -88,7 +89,108 @@ z3::expr entryAt(const Arith &arith, const z3::expr &index, const std::vector<z3
   return out;
 }
 
+// The references to one variable in a function body.
+class ReferenceFinder : public clang::RecursiveASTVisitor<ReferenceFinder> {
+public:
+  explicit ReferenceFinder(const clang::VarDecl &var) : var_(var) {}
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    if (ref->getDecl() == &var_)
+      found.push_back(ref);
+    return true;
+  }
+  std::vector<const clang::DeclRefExpr *> found;
+
+private:
+  const clang::VarDecl &var_;
+};
+
+bool pointsToConst(clang::QualType type, const clang::ASTContext &ast) {
+  return type->isPointerType() &&
+         ast.getBaseElementType(type->getPointeeType()).isConstQualified();
+}
+
+// Whether a use of an array only reads it: through subscripts to a value
+// (`e[1][0]`), as a pointer to const (`f(e[1])` with `const double *`), or
+// unevaluated (`sizeof e`).
+bool readOnlyUse(const clang::DeclRefExpr &ref, clang::ASTContext &ast) {
+  const clang::Expr *at = &ref;
+  while (const clang::Stmt *parent = parentStatement(ast, *at)) {
+    auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(parent);
+    auto *cast = dyn_cast<clang::ImplicitCastExpr>(parent);
+    if (clang::isa<clang::UnaryExprOrTypeTraitExpr>(parent) ||
+        (cast && cast->getCastKind() == clang::CK_LValueToRValue))
+      return true;
+    bool passes = clang::isa<clang::ParenExpr>(parent) ||
+                  (subscript && subscript->getBase() == at) ||
+                  (cast && (cast->getCastKind() == clang::CK_ArrayToPointerDecay ||
+                            cast->getCastKind() == clang::CK_NoOp));
+    if (!passes)
+      break;
+    at = clang::cast<clang::Expr>(parent);
+  }
+  return pointsToConst(at->getType(), ast);
+}
+
 } // namespace
+
+bool HostValues::readOnlyArray(const clang::VarDecl &var) {
+  if (ast_.getBaseElementType(var.getType()).isConstQualified())
+    return true;
+  auto *function = clang::dyn_cast_or_null<clang::FunctionDecl>(var.getParentFunctionOrMethod());
+  if (!var.isLocalVarDecl() || var.isStaticLocal() || !function || !function->getBody())
+    return false;
+  auto known = read_only_arrays_.find(&var);
+  if (known != read_only_arrays_.end())
+    return known->second;
+  ReferenceFinder finder(var);
+  finder.TraverseStmt(function->getBody());
+  bool read_only = std::all_of(finder.found.begin(), finder.found.end(),
+                               [&](const clang::DeclRefExpr *ref) { return readOnlyUse(*ref, ast_); });
+  read_only_arrays_.emplace(&var, read_only);
+  return read_only;
+}
+
+HostValues::FloatValue HostValues::floatTableElement(const clang::ArraySubscriptExpr &read) {
+  std::vector<int64_t> indices;
+  const clang::Expr *at = &read;
+  while (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(at->IgnoreParenImpCasts())) {
+    std::optional<int64_t> index = integerConstant(*subscript->getIdx(), ast_);
+    if (!index || *index < 0)
+      return {};
+    indices.insert(indices.begin(), *index);
+    at = subscript->getBase();
+  }
+  auto *ref = dyn_cast<clang::DeclRefExpr>(at->IgnoreParenImpCasts());
+  auto *table = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!table || !table->getType()->isConstantArrayType() || !table->getInit() ||
+      !readOnlyArray(*table))
+    return {};
+  const clang::Expr *entry = table->getInit()->IgnoreImplicit();
+  clang::QualType type = table->getType();
+  for (int64_t index : indices) {
+    const auto *shape = ast_.getAsConstantArrayType(type);
+    auto *list = dyn_cast<clang::InitListExpr>(entry);
+    if (!shape || !list || static_cast<uint64_t>(index) >= shape->getSize().getZExtValue())
+      return {};
+    type = shape->getElementType();
+    if (static_cast<unsigned>(index) >= list->getNumInits()) {
+      entry = list->getArrayFiller();
+      if (!entry)
+        return {};
+    } else {
+      entry = list->getInit(static_cast<unsigned>(index))->IgnoreImplicit();
+    }
+  }
+  if (!type->isRealFloatingType() && !type->isIntegralOrEnumerationType())
+    return {};
+  if (clang::isa<clang::ImplicitValueInitExpr>(entry)) {
+    FloatValue zero;
+    zero.whole = arith_.constant(0, kInt64);
+    zero.low = zero.high = 0;
+    return zero;
+  }
+  return floatValue(*entry);
+}
 
 std::optional<z3::expr> HostValues::tableElement(const clang::ArraySubscriptExpr &read) {
   auto *ref = dyn_cast<clang::DeclRefExpr>(read.getBase()->IgnoreParenImpCasts());

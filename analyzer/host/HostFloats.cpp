@@ -161,8 +161,17 @@ HostValues::FloatValue HostValues::floatValue(const clang::Expr &expr) {
     return out;
   }
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
-    if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
+    if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl())) {
+      if (const clang::Expr *passed = argumentFor(*var))
+        return caller_->floatValue(*passed);
       return variableFloat(*var, *ref);
+    }
+  if (auto *member = dyn_cast<clang::MemberExpr>(e))
+    if (auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+        field && !member->isArrow())
+      return fieldFloat(*member->getBase(), field->getNameAsString());
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e))
+    return floatTableElement(*subscript);
   if (auto *unary = dyn_cast<clang::UnaryOperator>(e)) {
     FloatValue sub = floatValue(*unary->getSubExpr());
     if (unary->getOpcode() == clang::UO_Plus)
@@ -220,6 +229,38 @@ HostValues::FloatValue HostValues::variableFloat(const clang::VarDecl &var,
   }
   following_.erase(key);
   return out;
+}
+
+HostValues::FloatValue HostValues::fieldFloat(const clang::Expr &object,
+                                              const std::string &field) {
+  const clang::Expr *e = object.IgnoreImplicit();
+  if (auto *copy = dyn_cast<clang::CXXConstructExpr>(e); copy && copy->getNumArgs() == 1)
+    e = copy->getArg(0)->IgnoreImplicit();
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParens());
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || field.empty())
+    return {};
+  if (const clang::Expr *passed = argumentFor(*var))
+    return caller_->fieldFloat(*passed, field);
+  auto key = std::make_tuple(var, field, static_cast<const clang::Stmt *>(ref));
+  if (!var->isLocalVarDecl() || var->isStaticLocal() || following_.count(key))
+    return {};
+  // One assignment of the field reaches the read; two would need the
+  // branch that chose each, which a whole number across them rarely has.
+  std::vector<Definition> definitions = environment_.reaching(*var, field, *ref);
+  if (definitions.size() != 1 || definitions.front().kind != Definition::Kind::Assigned ||
+      definitions.front().whole || !definitions.front().value)
+    return {};
+  following_.insert(key);
+  FloatValue out = floatValue(*definitions.front().value);
+  following_.erase(key);
+  return out;
+}
+
+std::optional<z3::expr> HostValues::truncatedArgument(const clang::Expr &arg,
+                                                      const std::string &field) {
+  FloatValue f = field.empty() ? floatValue(arg) : fieldFloat(arg, field);
+  return f.whole;
 }
 
 HostValues::FloatValue HostValues::arithmeticFloat(const clang::BinaryOperator &binary) {

@@ -244,7 +244,8 @@ z3::expr HostValues::exchangeSelector(const Definition &definition, const clang:
   auto selectorOf = [&](const clang::VarDecl &member) {
     return symbols_.shared("host:exchange@" + loop + ":" + member.getNameAsString(), kInt64);
   };
-  if (stated_.insert("host:exchange@" + loop).second) {
+  // One fact per group: a loop may exchange several pairs of buffers.
+  if (stated_.insert("host:exchange@" + loop + ":" + group.front()->getNameAsString()).second) {
     z3::expr_vector selectors(arith_.context());
     z3::expr in_range = arith_.context().bool_val(true);
     std::string names;

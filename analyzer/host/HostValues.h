@@ -87,6 +87,12 @@ public:
   std::optional<z3::expr> structField(const clang::Expr *struct_arg,
                                       const std::string &field);
 
+  // The integer a floating-point argument converts to (of its `field`,
+  // when given, for a struct argument), where the host shows it holds a
+  // whole number: `dir.s0 = e[1][0]` with `double e[9][2] = {..., {1, 0},
+  // ...}` never written (HostFloats.cpp).
+  std::optional<z3::expr> truncatedArgument(const clang::Expr &arg, const std::string &field);
+
   // Where a pointer argument comes from: a host variable (`root`), a
   // pointer field of a local struct (`plan.d_in`) or of an element of a
   // local array of structs (`plan[i].d_in`), or an element of an array of
@@ -366,6 +372,16 @@ private:
   FloatValue variableFloat(const clang::VarDecl &var, const clang::DeclRefExpr &ref);
   FloatValue arithmeticFloat(const clang::BinaryOperator &binary);
   FloatValue calledFloat(const clang::CallExpr &call);
+  // `field` of a host struct variable (`dir.s0`), from its one reaching
+  // assignment, followed through the callers.
+  FloatValue fieldFloat(const clang::Expr &object, const std::string &field);
+  // An element of a local array of floats its initializer fills and no
+  // code writes (`e[1][0]` of `double e[9][2] = {{0, 0}, {1, 0}, ...}`),
+  // at constant indices (HostArrays.cpp).
+  FloatValue floatTableElement(const clang::ArraySubscriptExpr &read);
+  // Whether every use of the local array `var` in the host function reads
+  // it: its elements as values, or as pointers to const.
+  bool readOnlyArray(const clang::VarDecl &var);
   // The integer a float converts to (`(int)((float)n / scale)`): its whole
   // value, else a symbol between its truncated bounds, stated; nothing
   // when it has no bound.
@@ -426,6 +442,8 @@ private:
   // Float variables found to hold whole numbers (or not); empty while
   // being decided.
   std::map<const clang::VarDecl *, std::optional<bool>> whole_floats_;
+  // Local arrays found to be only read (readOnlyArray), or not.
+  std::map<const clang::VarDecl *, bool> read_only_arrays_;
   // The function's array stores, found at the first element read.
   // Shared with the frames of this function that its calls make.
   std::shared_ptr<const ElementWrites> element_writes_;

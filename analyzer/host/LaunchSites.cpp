@@ -338,14 +338,21 @@ void addStructArgument(LaunchContext &context, const std::string &name,
     return;
   for (const clang::FieldDecl *field : definition->fields()) {
     std::string field_name = field->getNameAsString();
-    if (field_name.empty() || field->isBitField() ||
-        !field->getType()->isIntegralOrEnumerationType())
+    if (field_name.empty() || field->isBitField())
+      continue;
+    std::string source =
+        "host '" + sourceText(arg->getSourceRange(), ast.getSourceManager()) + "." + field_name + "'";
+    if (field->getType()->isRealFloatingType()) {
+      if (auto whole = host_values.truncatedArgument(*arg, field_name))
+        addArgumentFact(context, truncatedParameterName(name + "." + field_name),
+                        ast.LongLongTy, *whole, source, ast, symbols, where);
+      continue;
+    }
+    if (!field->getType()->isIntegralOrEnumerationType())
       continue;
     if (auto value = host_values.structField(arg, field_name))
-      addArgumentFact(context, name + "." + field_name, field->getType(), *value,
-                      "host '" + sourceText(arg->getSourceRange(), ast.getSourceManager()) +
-                          "." + field_name + "'",
-                      ast, symbols, where);
+      addArgumentFact(context, name + "." + field_name, field->getType(), *value, source, ast,
+                      symbols, where);
   }
 }
 
@@ -637,6 +644,13 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
     const std::string &name = names[i];
     if (const clang::RecordDecl *record = param->getType()->getAsRecordDecl()) {
       addStructArgument(context, name, *record, arg, host_values, ast, symbols, where);
+      continue;
+    }
+    if (param->getType()->isRealFloatingType()) {
+      if (auto whole = host_values.truncatedArgument(*arg, ""))
+        addArgumentFact(context, truncatedParameterName(name), ast.LongLongTy, *whole,
+                        "host '" + sourceText(arg->getSourceRange(), sources) + "'", ast, symbols,
+                        where);
       continue;
     }
     if (!param->getType()->isIntegralOrEnumerationType())

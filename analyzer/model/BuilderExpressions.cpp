@@ -280,7 +280,13 @@ Value Builder::evalCast(const clang::CastExpr &cast) {
     return boolValue(asBool(eval(sub)));
   case clang::CK_PointerToBoolean:
     return nullTest(eval(sub), false, cast);
-  case clang::CK_FloatingToIntegral:
+  case clang::CK_FloatingToIntegral: {
+    Value v = eval(sub);
+    if (std::optional<Value> truncated = truncatedParameter(v, to))
+      return *truncated;
+    return freshValue(to, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                      "floating-point value", &cast);
+  }
   case clang::CK_FloatingToBoolean:
   case clang::CK_IntegralToFloating:
   case clang::CK_FloatingCast:

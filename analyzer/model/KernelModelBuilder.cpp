@@ -43,6 +43,10 @@ std::string parameterSymbolName(const std::string &parameter) {
   return "param:" + parameter;
 }
 
+std::string truncatedParameterName(const std::string &parameter) {
+  return "(int)" + parameter;
+}
+
 std::string pointerBaseSymbolName(const std::string &parameter) {
   return "base:" + parameter;
 }
@@ -233,8 +237,12 @@ void Builder::bindParameter(const std::string &root, int64_t offset,
                       name + "." + field->getNameAsString(), field->getType(), depth + 1);
     return;
   }
+  if (type->isRealFloatingType()) {
+    bindFloatParameter(at, name, type);
+    return;
+  }
   if (!type->isIntegralOrEnumerationType())
-    return; // floats and arrays become fresh when read
+    return; // arrays become fresh when read
   IntType t = intTypeOf(type);
   z3::expr symbol = symbols_.shared(parameterSymbolName(name), t);
   model_.parameters.emplace_back(name, symbol);
@@ -242,6 +250,39 @@ void Builder::bindParameter(const std::string &root, int64_t offset,
     model_.parameter_ranges.push_back(arith_.inRange(symbol, t));
   writeLocal(at, type, type->isBooleanType() ? boolValue(arith_.toBool(symbol))
                                              : intValue(symbol, t));
+}
+
+// A floating-point parameter is opaque (its arithmetic is not modelled),
+// but the integer it converts to is a parameter like any other, one value
+// for every thread, which the host's facts can pin: a stencil's direction
+// `(int)dir.s0` that the host set to 1.0.
+void Builder::bindFloatParameter(const Place &at, const std::string &name,
+                                 clang::QualType type) {
+  Value opaque = freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                            "floating-point parameter '" + name + "'", nullptr);
+  float_parameters_.emplace(opaque.expr.decl().name().str(),
+                            FloatParameter{truncatedParameterName(name),
+                                           symbols_.shared(parameterSymbolName(
+                                                               truncatedParameterName(name)),
+                                                           kInt64)});
+  writeLocal(at, type, opaque);
+}
+
+std::optional<Value> Builder::truncatedParameter(const Value &converted, clang::QualType to) {
+  if (converted.kind != Value::Kind::Int || !converted.expr.is_const() ||
+      !to->isIntegralOrEnumerationType() || to->isBooleanType())
+    return std::nullopt;
+  auto parameter = float_parameters_.find(converted.expr.decl().name().str());
+  if (parameter == float_parameters_.end())
+    return std::nullopt;
+  FloatParameter &read = parameter->second;
+  if (!read.shown) {
+    // Only a parameter some index converts is shown in witnesses.
+    model_.parameters.emplace_back(read.name, read.truncated);
+    read.shown = true;
+  }
+  IntType t = intTypeOf(to);
+  return intValue(arith_.convert(read.truncated, kInt64, t), t);
 }
 
 } // namespace builder

@@ -62,6 +62,9 @@ IntType intTypeOf(clang::QualType type, const clang::ASTContext &ast);
 
 // The symbol that stands for a kernel parameter's value.
 std::string parameterSymbolName(const std::string &parameter);
+// The name of the integer a floating-point parameter (or field of a struct
+// parameter) converts to, as witnesses show it and host facts pin it.
+std::string truncatedParameterName(const std::string &parameter);
 
 // The symbol for where a pointer parameter points, in bytes from the start
 // of its buffer; it matters only between parameters that may alias.

@@ -178,6 +178,10 @@ public:
                      clang::QualType type, unsigned depth);
 
 private:
+  void bindFloatParameter(const Place &at, const std::string &name, clang::QualType type);
+  // `(int)x` of a value read straight from a floating-point parameter: the
+  // integer that parameter converts to, the same for every thread.
+  std::optional<Value> truncatedParameter(const Value &converted, clang::QualType to);
   z3::context &ctx() const { return symbols_.context(); }
   z3::expr zero64() const { return arith_.constant(0, kInt64); }
 
@@ -673,6 +677,15 @@ private:
   mutable std::map<const clang::ValueDecl *, GroupShape> group_shapes_;
   // The expression statement being walked: its value is discarded.
   const clang::Expr *discarded_ = nullptr;
+  // Floating-point parameters (and fields of struct parameters), by the
+  // name of the opaque symbol reading one gives: the parameter's name and
+  // the integer it converts to (bindFloatParameter).
+  struct FloatParameter {
+    std::string name;
+    z3::expr truncated;
+    bool shown = false;
+  };
+  std::map<std::string, FloatParameter> float_parameters_;
 };
 
 } // namespace gpurace::analyzer::builder

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -164,6 +165,40 @@ TEST(AnalyzeCommand, MissingFileAndBadFlagsAreOneLineErrors) {
   ProcessResult format = runProcess(
       {gpuraceBinary(), "analyze", "--format=xml", racy.path()});
   EXPECT_EQ(format.exit_code, 1);
+}
+
+TEST(AnalyzeCommand, AFolderIsEveryCudaFileBelowIt) {
+  // The kernel and its launch in two files of a folder, one a level down:
+  // analyzed together, the launch's n bounds the shift.
+  char pattern[] = "/tmp/gpurace-folder-XXXXXX";
+  std::filesystem::path folder = mkdtemp(pattern);
+  std::filesystem::create_directories(folder / "src");
+  std::ofstream(folder / "src" / "kernel.cu") << R"(
+__global__ void shift(int *A, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n - 1) A[t] = A[t + 1];
+}
+)";
+  std::ofstream(folder / "main.cu") << R"(
+__global__ void shift(int *A, int n);
+int main() { int *a; cudaMalloc(&a, 4096); shift<<<4, 256>>>(a, 1024); }
+)";
+  std::ofstream(folder / "notes.txt") << "not a source";
+  ProcessResult r = runProcess({gpuraceBinary(), "analyze", "--format=json", folder.string()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  v1::AnalysisResult result = parseResult(r.out);
+  EXPECT_EQ(result.files_analyzed_size(), 2) << r.out;
+  ASSERT_GT(result.candidates_size(), 0) << r.out;
+  bool n_from_launch = false;
+  for (const auto &p : result.candidates(0).witness().parameters())
+    n_from_launch |= p.name() == "n" && p.value() == "1024";
+  EXPECT_TRUE(n_from_launch) << result.candidates(0).witness().DebugString();
+
+  std::filesystem::create_directories(folder / "empty");
+  ProcessResult empty = runProcess({gpuraceBinary(), "analyze", (folder / "empty").string()});
+  EXPECT_EQ(empty.exit_code, 1);
+  EXPECT_NE(empty.err.find("holds no .cu file"), std::string::npos) << empty.err;
+  std::filesystem::remove_all(folder);
 }
 
 TEST(AnalyzeCommand, ParallelJobsGiveTheSameResult) {

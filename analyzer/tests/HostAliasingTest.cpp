@@ -252,6 +252,36 @@ void sortSteps(float *dst, float *buf, float *dstv, float *bufv, int stages) {
                              "okey = ikey;");
 }
 
+TEST(HostAliasing, EveryPairALoopExchangesStaysApartInOneLaunch) {
+  // One launch passes two pairs that one step loop exchanges, each through
+  // a temporary of its own, as lattice codes swap their distribution
+  // buffers. Each pair's exchange is a fact of its own.
+  expectSeparateUnlessCopied(R"(
+__global__ void shiftBoth(const float *a_in, float *a_out, const double *b_in, double *b_out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  a_out[i + 1] = a_in[i];
+  b_out[i + 1] = b_in[i];
+}
+int main() {
+  float *a0, *a1;
+  double *b0, *b1;
+  cudaMalloc(&a0, 1 << 20); cudaMalloc(&a1, 1 << 20);
+  cudaMalloc(&b0, 1 << 20); cudaMalloc(&b1, 1 << 20);
+  COPY
+  for (int step = 0; step < 8; ++step) {
+    shiftBoth<<<4, 256>>>(a0, a1, b0, b1);
+    float *ta = a1;
+    double *tb = b1;
+    a1 = a0;
+    b1 = b0;
+    a0 = ta;
+    b0 = tb;
+  }
+}
+)",
+                             "b1 = b0;");
+}
+
 TEST(HostAliasing, ARaceFreeVerdictNamesTheExchangeThatKeepsBuffersApart) {
   auto result = analyzeCode(std::string(kShift) + R"(
 #include <utility>

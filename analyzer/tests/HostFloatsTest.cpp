@@ -97,5 +97,63 @@ int main() {
       << found[0].DebugString();
 }
 
+// Each thread writes two interleaved slots, `2 * i + (int)a` and
+// `2 * i + (int)b`: apart from every other thread's when a and b are 0 and
+// 1, not when b is 2 (thread i's second slot is thread i + 1's first).
+const char *kShiftKernel = R"(
+#include <cuda_runtime.h>
+struct Shift { double a, b; };
+__global__ void interleave(int *out, Shift s, double c) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[2 * i + (int)s.a] = i;
+  out[2 * i + (int)s.b] = -i;
+  out[(1 << 20) + 2 * i + 1 + (int)c] = i;
+  out[(1 << 20) + 2 * i] = -i;
+}
+)";
+
+std::string withShifts(const char *host, const char *write, int row) {
+  char code[1024];
+  std::snprintf(code, sizeof code, host, write, row);
+  return std::string(kShiftKernel) + code;
+}
+
+// The shifts come from a table the host never writes, through a wrapper
+// that takes the struct by value, as stencils pass their directions.
+const char *kShiftHost = R"(
+void launch(int *out, const Shift s, double c) {
+  interleave<<<64, 256>>>(out, s, c);
+}
+int main() {
+  double e[2][2] = {{0, 1}, {0, 2}};
+  %s
+  Shift s;
+  s.a = e[0][0];
+  s.b = e[%d][1];
+  int *out; cudaMalloc(&out, sizeof(int) << 22);
+  launch(out, s, e[0][0]);
+}
+)";
+
+TEST(HostFloats, AWholeFloatArgumentConvertsToItsValueInTheKernel) {
+  auto race_free = analyzeCode(withShifts(kShiftHost, "", 0));
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  // b = 2.0: thread i's second slot is thread i + 1's first.
+  auto racy = analyzeCode(withShifts(kShiftHost, "", 1));
+  auto found = findings(racy);
+  ASSERT_FALSE(found.empty()) << racy.DebugString();
+  bool shown = false;
+  for (const auto &p : found[0].witness().parameters())
+    shown |= p.name() == "(int)s.b" && p.value() == "2";
+  EXPECT_TRUE(shown) << found[0].witness().DebugString();
+}
+
+TEST(HostFloats, AWrittenTableGivesNoWholeArgument) {
+  // `e[1][1] = 1` makes the table's second row one of two values, which
+  // is not followed: the shift is unknown, and so is the race.
+  auto result = analyzeCode(withShifts(kShiftHost, "e[1][1] = 1;", 0));
+  EXPECT_FALSE(findings(result).empty()) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
