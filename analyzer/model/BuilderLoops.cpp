@@ -111,7 +111,10 @@ void Builder::walkFor(const clang::ForStmt &stmt) {
 void Builder::addSteppedVariables(const LoopShape &shape, const std::set<std::string> &assigned,
                                   std::vector<SteppedVariable> &stepped) {
   auto invariant = [&](const clang::VarDecl &var) { return !assigned.count(localKey(var)); };
-  for (const InductionStep &step : inductionSteps(shape, invariant)) {
+  std::vector<InductionStep> steps = inductionSteps(shape, invariant);
+  std::vector<InductionStep> nested = nestedInductionSteps(shape, invariant);
+  steps.insert(steps.end(), nested.begin(), nested.end());
+  for (const InductionStep &step : steps) {
     std::string key = localKey(*step.var);
     auto known = std::find_if(stepped.begin(), stepped.end(),
                               [&](const SteppedVariable &v) { return v.key == key; });
@@ -126,6 +129,12 @@ void Builder::addSteppedVariables(const LoopShape &shape, const std::set<std::st
     z3::expr amount = step.amount ? asInt(eval(step.amount), kInt64) : arith_.constant(1, kInt64);
     if (step.negate)
       amount = arith_.sub(zero64(), amount);
+    // Inner loops repeat the step: as many times per iteration as they run.
+    for (const CountedLoop &inner : step.repeats) {
+      z3::expr runs = arith_.sub(asInt(eval(inner.bound), kInt64), asInt(eval(inner.start), kInt64));
+      amount = arith_.mul(
+          amount, z3::ite(arith_.less(zero64(), runs, true), runs, zero64()).simplify());
+    }
     if (pointer)
       amount = arith_.mul(amount, arith_.constant(sizeOf(step.var->getType()->getPointeeType()),
                                                    kInt64));

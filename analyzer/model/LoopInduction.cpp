@@ -237,7 +237,89 @@ void forEachSoleStep(const LoopShape &shape,
   }
 }
 
+// A `break` that leaves the loop whose body is `stmt`.
+bool hasOwnBreak(const clang::Stmt *stmt) {
+  if (!stmt)
+    return false;
+  if (isa<clang::BreakStmt>(stmt))
+    return true;
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt,
+          clang::SwitchStmt>(stmt))
+    return false;
+  for (const clang::Stmt *child : stmt->children())
+    if (hasOwnBreak(child))
+      return true;
+  return false;
+}
+
+// `for (c = start; c < bound; ++c)` with no break, the counter written only
+// by its increment, and start and bound invariant.
+std::optional<CountedLoop>
+countedLoop(const clang::ForStmt &loop,
+            const std::function<bool(const clang::VarDecl &)> &invariant) {
+  const clang::VarDecl *counter = nullptr;
+  const clang::Expr *start = nullptr;
+  if (auto *decl = dyn_cast_or_null<clang::DeclStmt>(loop.getInit()); decl && decl->isSingleDecl()) {
+    counter = dyn_cast<clang::VarDecl>(decl->getSingleDecl());
+    start = counter ? counter->getInit() : nullptr;
+  } else if (auto *init = dyn_cast_or_null<clang::BinaryOperator>(loop.getInit());
+             init && init->getOpcode() == clang::BO_Assign) {
+    counter = referencedVar(init->getLHS());
+    start = init->getRHS();
+  }
+  auto *cond = dyn_cast_or_null<clang::BinaryOperator>(loop.getCond());
+  if (!counter || !start || !cond || cond->getOpcode() != clang::BO_LT ||
+      !isVar(cond->getLHS(), *counter) || !counter->getType()->isIntegerType() ||
+      !isInvariant(start, invariant) || !isInvariant(cond->getRHS(), invariant) ||
+      hasOwnBreak(loop.getBody()))
+    return std::nullopt;
+  const clang::Stmt *inc = loop.getInc();
+  std::optional<InductionStep> step =
+      inc ? additiveStep(*inc, *counter, [](const clang::VarDecl &) { return false; })
+          : std::nullopt;
+  auto *literal = step && step->amount
+                      ? dyn_cast<clang::IntegerLiteral>(step->amount->IgnoreParenImpCasts())
+                      : nullptr;
+  bool by_one = step && !step->negate && (!step->amount || (literal && literal->getValue() == 1));
+  if (!by_one || (loop.getBody() && !writesOf(*loop.getBody(), *counter).empty()))
+    return std::nullopt;
+  return CountedLoop{&loop, start, cond->getRHS()};
+}
+
 } // namespace
+
+std::vector<InductionStep>
+nestedInductionSteps(const LoopShape &shape,
+                     const std::function<bool(const clang::VarDecl &)> &invariant) {
+  std::vector<InductionStep> steps;
+  if (!shape.body || hasOwnContinue(shape.body))
+    return steps;
+  std::vector<const clang::Stmt *> positions;
+  if (auto *compound = dyn_cast<clang::CompoundStmt>(shape.body))
+    positions.assign(compound->body_begin(), compound->body_end());
+  else
+    positions.push_back(shape.body);
+  for (const clang::Stmt *position : positions) {
+    auto *inner = dyn_cast_or_null<clang::ForStmt>(position);
+    std::optional<CountedLoop> counted = inner ? countedLoop(*inner, invariant) : std::nullopt;
+    if (!counted)
+      continue;
+    LoopShape inner_shape{inner->getBody(), inner->getCond(), inner->getInc()};
+    std::vector<InductionStep> inner_steps = inductionSteps(inner_shape, invariant);
+    std::vector<InductionStep> deeper = nestedInductionSteps(inner_shape, invariant);
+    inner_steps.insert(inner_steps.end(), deeper.begin(), deeper.end());
+    for (InductionStep &step : inner_steps) {
+      // The inner loop's step is the variable's only write in this loop.
+      std::vector<const clang::Stmt *> writes = writesInLoop(shape, *step.var);
+      std::vector<const clang::Stmt *> inside = writesInLoop(inner_shape, *step.var);
+      if (writes.size() != 1 || inside.size() != 1 || writes.front() != inside.front())
+        continue;
+      step.repeats.insert(step.repeats.begin(), *counted);
+      steps.push_back(step);
+    }
+  }
+  return steps;
+}
 
 std::vector<InductionStep>
 inductionSteps(const LoopShape &shape,

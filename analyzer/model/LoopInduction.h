@@ -19,11 +19,21 @@
 namespace clang {
 class ASTContext;
 class Expr;
+class ForStmt;
 class Stmt;
 class VarDecl;
 } // namespace clang
 
 namespace gpurace::analyzer {
+
+// An inner loop `for (c = start; c < bound; ++c)` with no break, whose
+// start and bound the outer loop does not change: it runs max(0, bound -
+// start) iterations in every iteration of the outer loop.
+struct CountedLoop {
+  const clang::ForStmt *loop = nullptr;
+  const clang::Expr *start = nullptr;
+  const clang::Expr *bound = nullptr;
+};
 
 struct InductionStep {
   const clang::VarDecl *var = nullptr;
@@ -31,6 +41,10 @@ struct InductionStep {
   // `++`/`--`, which step by one.
   const clang::Expr *amount = nullptr;
   bool negate = false;
+  // Where the step sits in inner loops rather than in the loop's own body
+  // (`c += hw` in `for (j ...) for (k ...)`, a column pointer of im2col):
+  // it is taken once per iteration of each of these, innermost last.
+  std::vector<CountedLoop> repeats;
 };
 
 // The loop parts a step may sit in: the body, and the increment that runs
@@ -51,6 +65,14 @@ struct LoopShape {
 std::vector<InductionStep>
 inductionSteps(const LoopShape &shape,
                const std::function<bool(const clang::VarDecl &)> &invariant);
+
+// The same for steps inside counted inner loops at the body's top level
+// (with nothing that could skip them): a variable that the inner loops
+// alone step, exactly once per innermost iteration, advances by the step
+// times each inner loop's trip count per iteration of this loop.
+std::vector<InductionStep>
+nestedInductionSteps(const LoopShape &shape,
+                     const std::function<bool(const clang::VarDecl &)> &invariant);
 
 // An integer a loop multiplies (`x <<= 1`, `x *= 4`, `x = x << 2`) or
 // divides (`x >>= 1`, `x /= 2`) by a constant factor exactly once on every

@@ -525,5 +525,58 @@ int main(int argc, char **argv) {
   EXPECT_TRUE(hasRaceBetween(racy, 9, 9)) << racy.DebugString();
 }
 
+// An im2col-style column pointer: stepped only in the innermost of two
+// counted loops, so each iteration of the outer one advances it by a whole
+// row of steps. Pixel p writes columns p, p + hw, p + 2 hw, ...: apart from
+// every other pixel's when the step is hw, not when it is hw - 1.
+std::string columnWalk(const char *step) {
+  char code[1024];
+  std::snprintf(code, sizeof code, R"(
+__global__ void columns(const float *in, float *cols, int hw, int kh, int kw) {
+  int p = blockIdx.x * blockDim.x + threadIdx.x;
+  if (p >= hw) return;
+  float *c = cols + p;
+  for (int i = 0; i < kh; ++i)
+    for (int j = 0; j < kw; ++j) {
+      *c = in[p + i + j];
+      c += %s;
+    }
+}
+int main() {
+  float *in, *cols;
+  cudaMalloc(&in, 1 << 20); cudaMalloc(&cols, 1 << 24);
+  columns<<<16, 256>>>(in, cols, 4096, 3, 3);
+}
+)",
+                step);
+  return code;
+}
+
+TEST(LoopInduction, AStepInAnInnerLoopAdvancesTheOuterLoopByItsTripCount) {
+  auto apart = analyzeCode(columnWalk("hw"));
+  EXPECT_TRUE(apart.errors().empty()) << apart.DebugString();
+  EXPECT_EQ(apart.candidates_size(), 0) << apart.DebugString();
+  auto overlapping = analyzeCode(columnWalk("hw - 1"));
+  auto races = findings(overlapping);
+  ASSERT_FALSE(races.empty()) << overlapping.DebugString();
+  for (const v1::Imprecision &imprecision : races.front().imprecisions())
+    EXPECT_EQ(imprecision.detail().find("over-approximated"), std::string::npos)
+        << races.front().DebugString();
+}
+
+TEST(LoopInduction, AnInnerLoopThatCanBreakStepsNoOuterInductionVariable) {
+  // A break makes the inner trip count unknown: the pointer is
+  // over-approximated, and the race-free walk is no longer proved.
+  std::string code = columnWalk("hw");
+  code.replace(code.find("c += hw;"), 8, "c += hw; if (in[p] < 0) break;");
+  auto result = analyzeCode(code);
+  bool over_approximated = false;
+  for (const v1::RaceCandidate &candidate : result.candidates())
+    for (const v1::Imprecision &imprecision : candidate.imprecisions())
+      over_approximated |= imprecision.detail().find("'c' in a loop is over-approximated") !=
+                           std::string::npos;
+  EXPECT_TRUE(over_approximated) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
