@@ -9,7 +9,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <z3++.h>
@@ -25,11 +25,11 @@ namespace gpurace::analyzer {
 
 namespace {
 
-class KernelFinder : public clang::RecursiveASTVisitor<KernelFinder> {
+class KernelFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   std::vector<const clang::FunctionDecl *> kernels;
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitFunctionDecl(clang::FunctionDecl *f) {
+  KernelFinder() { ShouldVisitTemplateInstantiations = true; }
+  bool VisitFunctionDecl(clang::FunctionDecl *f) override {
     if (f->hasAttr<clang::CUDAGlobalAttr>() && f->doesThisDeclarationHaveABody() &&
         !f->isDependentContext())
       kernels.push_back(f);

@@ -3,7 +3,7 @@
 #include "analyzer/frontend/LaunchChevrons.h"
 
 #include <clang/AST/ASTContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -78,7 +78,7 @@ public:
 
 // Finds expressions Clang could only recover from an error, and invalid
 // declarations, in a function and the functions it calls.
-class RecoveryFinder : public clang::RecursiveASTVisitor<RecoveryFinder> {
+class RecoveryFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   std::string found;
 
@@ -93,7 +93,7 @@ public:
     TraverseStmt(definition->getBody());
   }
 
-  bool VisitExpr(clang::Expr *e) {
+  bool VisitExpr(clang::Expr *e) override {
     if (e->containsErrors()) {
       found = "an expression Clang could not check";
       return false;
@@ -104,7 +104,7 @@ public:
     return found.empty();
   }
 
-  bool VisitVarDecl(clang::VarDecl *var) {
+  bool VisitVarDecl(clang::VarDecl *var) override {
     if (var->isInvalidDecl()) {
       found = "the declaration of '" + var->getNameAsString() + "'";
       return false;

@@ -5,32 +5,32 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 namespace gpurace::analyzer {
 
 namespace {
 
-class WriterFinder : public clang::RecursiveASTVisitor<WriterFinder> {
+class WriterFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   WriterFinder(clang::ASTContext &ast,
                std::map<const clang::VarDecl *, std::set<const clang::FunctionDecl *>> &writers,
                std::set<const clang::VarDecl *> &copied)
       : ast_(ast), writers_(writers), copied_(copied) {}
 
-  bool TraverseDecl(clang::Decl *decl) {
+  bool TraverseDecl(clang::Decl *decl) override {
     if (decl && !clang::isa<clang::TranslationUnitDecl>(decl) &&
         ast_.getSourceManager().isInSystemHeader(decl->getLocation()))
       return true;
     bool function = clang::isa_and_nonnull<clang::FunctionDecl>(decl);
     function_depth_ += function;
-    bool out = RecursiveASTVisitor::TraverseDecl(decl);
+    bool out = clang::DynamicRecursiveASTVisitor::TraverseDecl(decl);
     function_depth_ -= function;
     return out;
   }
 
-  bool VisitFunctionDecl(clang::FunctionDecl *function) {
+  bool VisitFunctionDecl(clang::FunctionDecl *function) override {
     if (!function->doesThisDeclarationHaveABody())
       return true;
     ReachingDefinitions environment(ast_, function);
@@ -41,7 +41,7 @@ public:
   }
 
   // `int *view = &n;` at file scope: whatever writes through `view`.
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+  bool VisitUnaryOperator(clang::UnaryOperator *op) override {
     if (op->getOpcode() != clang::UO_AddrOf || function_depth_ > 0)
       return true;
     if (const clang::VarDecl *var = globalIn(op->getSubExpr())) {
@@ -51,14 +51,14 @@ public:
     return true;
   }
 
-  bool VisitVarDecl(clang::VarDecl *var) {
+  bool VisitVarDecl(clang::VarDecl *var) override {
     if (isGlobalVariable(*var) && var->getType()->isPointerType() && var->getInit() &&
         copiesPointer(var->getInit(), ast_))
       copied_.insert(var->getCanonicalDecl());
     return true;
   }
 
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->getOpcode() == clang::BO_Assign && op->getLHS()->getType()->isPointerType() &&
         copiesPointer(op->getRHS(), ast_))
       if (const clang::VarDecl *var = globalIn(op->getLHS()))

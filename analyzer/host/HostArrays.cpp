@@ -19,7 +19,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 
 namespace gpurace::analyzer {
@@ -90,10 +90,10 @@ z3::expr entryAt(const Arith &arith, const z3::expr &index, const std::vector<z3
 }
 
 // The references to one variable in a function body.
-class ReferenceFinder : public clang::RecursiveASTVisitor<ReferenceFinder> {
+class ReferenceFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit ReferenceFinder(const clang::VarDecl &var) : var_(var) {}
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     if (ref->getDecl() == &var_)
       found.push_back(ref);
     return true;

@@ -9,7 +9,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/SourceManager.h>
 
@@ -23,7 +23,7 @@ namespace {
 
 // Where a host pointer gets its memory: a cudaMalloc-style call that
 // writes it, or an initializer or assignment from malloc, calloc or new[].
-struct AllocationFinder : clang::RecursiveASTVisitor<AllocationFinder> {
+struct AllocationFinder : clang::DynamicRecursiveASTVisitor {
   const clang::VarDecl *pointer = nullptr;
   std::vector<const clang::Expr *> allocations;
 
@@ -35,12 +35,12 @@ struct AllocationFinder : clang::RecursiveASTVisitor<AllocationFinder> {
     const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
     return callee && (callee->getName() == "malloc" || callee->getName() == "calloc");
   }
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     if (allocatesInto(*call, *pointer))
       allocations.push_back(call);
     return true;
   }
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->getOpcode() == clang::BO_Assign && referencedVar(op->getLHS()) == pointer &&
         allocates(op->getRHS()))
       allocations.push_back(op->getRHS()->IgnoreParenCasts());
@@ -50,10 +50,10 @@ struct AllocationFinder : clang::RecursiveASTVisitor<AllocationFinder> {
 
 // Calls that change a std::vector's size after it was constructed.
 bool resized(const clang::Stmt *body, const clang::VarDecl &vector) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
+  struct Finder : clang::DynamicRecursiveASTVisitor {
     const clang::VarDecl *vector;
     bool found = false;
-    bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) {
+    bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) override {
       llvm::StringRef name = call->getMethodDecl() ? call->getMethodDecl()->getName() : "";
       if (referencedVar(call->getImplicitObjectArgument()) == vector &&
           (name == "resize" || name == "push_back" || name == "emplace_back" ||
@@ -106,10 +106,10 @@ std::optional<z3::expr> HostValues::volumeBytes(const clang::Expr *pointer_arg,
   if (!volume || member->getMemberDecl()->getName() != "ptr")
     return std::nullopt;
   // cudaMalloc3D(&volume, extent), the extent from make_cudaExtent(w, h, d).
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
+  struct Finder : clang::DynamicRecursiveASTVisitor {
     const clang::VarDecl *volume;
     std::vector<const clang::CallExpr *> calls;
-    bool VisitCallExpr(clang::CallExpr *call) {
+    bool VisitCallExpr(clang::CallExpr *call) override {
       const clang::FunctionDecl *callee = call->getDirectCallee();
       if (callee && callee->getName() == "cudaMalloc3D" && call->getNumArgs() == 2 &&
           referencedVar(call->getArg(0)) == volume)

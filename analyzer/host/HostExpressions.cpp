@@ -3,7 +3,7 @@
 #include "analyzer/model/SourceLocations.h"
 
 #include <clang/AST/ASTContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
@@ -192,9 +192,9 @@ std::optional<int64_t> integerConstant(const clang::Expr &expr, const clang::AST
 }
 
 std::vector<const clang::ReturnStmt *> returnsIn(const clang::Stmt &body) {
-  struct Returns : clang::RecursiveASTVisitor<Returns> {
+  struct Returns : clang::DynamicRecursiveASTVisitor {
     std::vector<const clang::ReturnStmt *> found;
-    bool VisitReturnStmt(clang::ReturnStmt *stmt) {
+    bool VisitReturnStmt(clang::ReturnStmt *stmt) override {
       found.push_back(stmt);
       return true;
     }

@@ -10,7 +10,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 
 namespace gpurace::analyzer {
 
@@ -68,10 +68,10 @@ bool onlyFilledInPlace(const clang::VarDecl &var, const clang::FunctionDecl &fun
     if (!init->getArg(i)->getType()->isIntegerType() &&
         !isa<clang::CXXDefaultArgExpr>(init->getArg(i)))
       return false; // copied, or listed from other pointers
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
+  struct Finder : clang::DynamicRecursiveASTVisitor {
     const clang::VarDecl *var;
     bool changed = false;
-    bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) {
+    bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *call) override {
       const clang::CXXMethodDecl *method = call->getMethodDecl();
       std::string name = method ? method->getNameAsString() : "";
       if (referencedVar(call->getImplicitObjectArgument()) == var &&
@@ -80,7 +80,7 @@ bool onlyFilledInPlace(const clang::VarDecl &var, const clang::FunctionDecl &fun
         changed = true;
       return !changed;
     }
-    bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) {
+    bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) override {
       if (call->isAssignmentOp() && referencedVar(call->getArg(0)) == var)
         changed = true;
       return !changed;
@@ -104,17 +104,17 @@ bool movesFreshAllocation(const clang::BinaryOperator &assignment, clang::ASTCon
   if (!pointer || !block || !pointer->getType()->isPointerType() ||
       !pointer->isLocalVarDecl() || pointer->isStaticLocal() || pointer->hasInit())
     return false;
-  struct Uses : clang::RecursiveASTVisitor<Uses> {
+  struct Uses : clang::DynamicRecursiveASTVisitor {
     const clang::VarDecl *pointer;
     int reads = 0, allocations = 0;
-    bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *) {
+    bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *) override {
       return true; // sizeof(*p) reads nothing
     }
-    bool VisitCallExpr(clang::CallExpr *call) {
+    bool VisitCallExpr(clang::CallExpr *call) override {
       allocations += allocatesInto(*call, *pointer);
       return true;
     }
-    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
       reads += ref->getDecl() == pointer;
       return true;
     }
@@ -164,11 +164,11 @@ bool HostValues::reassignedPointer(const clang::VarDecl &var) const {
 }
 
 bool HostValues::setFromPointer(llvm::function_ref<bool(const clang::Expr &)> target) const {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
+  struct Finder : clang::DynamicRecursiveASTVisitor {
     llvm::function_ref<bool(const clang::Expr &)> target;
     clang::ASTContext *ast;
     bool found = false;
-    bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    bool VisitBinaryOperator(clang::BinaryOperator *op) override {
       if (op->isAssignmentOp() && target(*op->getLHS()->IgnoreParenCasts()) &&
           (op->getOpcode() != clang::BO_Assign ||
            (copiesPointer(op->getRHS(), *ast) && !movesFreshAllocation(*op, *ast))))

@@ -3,7 +3,7 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 
 #include <algorithm>
 
@@ -14,12 +14,12 @@ namespace {
 using clang::dyn_cast;
 
 // The values a pointer variable is given in its function.
-class PointerAssignments : public clang::RecursiveASTVisitor<PointerAssignments> {
+class PointerAssignments : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit PointerAssignments(const clang::VarDecl &var) : var_(var) {}
   std::vector<const clang::Expr *> values;
 
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->getOpcode() != clang::BO_Assign)
       return true;
     auto *ref = dyn_cast<clang::DeclRefExpr>(op->getLHS()->IgnoreParenImpCasts());

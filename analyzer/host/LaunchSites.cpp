@@ -11,7 +11,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
@@ -76,7 +76,7 @@ const clang::FunctionDecl *enclosingFunction(clang::ASTContext &ast,
   return nullptr;
 }
 
-class LaunchFinder : public clang::RecursiveASTVisitor<LaunchFinder> {
+class LaunchFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   std::map<const clang::FunctionDecl *, std::vector<Launch>> launches;
   // Host functions with a body, by canonical declaration, and the calls of
@@ -85,9 +85,9 @@ public:
   // Calls of functions declared here and defined in another unit, by key.
   std::map<std::string, std::vector<const clang::CallExpr *>> external_calls;
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  LaunchFinder() { ShouldVisitTemplateInstantiations = true; }
 
-  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *call) {
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *call) override {
     const clang::CallExpr *config = call->getConfig();
     if (!config || config->getNumArgs() < 2)
       return true;
@@ -100,7 +100,7 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (callee && !isa<clang::CUDAKernelCallExpr>(call) &&
         !callee->hasAttr<clang::CUDAGlobalAttr>()) {

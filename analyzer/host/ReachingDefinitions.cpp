@@ -8,7 +8,7 @@
 #include <clang/AST/Decl.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 #include <clang/Basic/SourceManager.h>
 
@@ -62,18 +62,18 @@ const clang::VarDecl *pointeeOf(const clang::Expr *e) {
   return ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
 }
 
-class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
+class WriteFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> found;
   std::map<const clang::VarDecl *, std::set<const clang::Stmt *>> through_pointer;
   std::set<const clang::FieldDecl *> members;
 
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->isAssignmentOp())
       note(op->getLHS(), op);
     return true;
   }
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+  bool VisitUnaryOperator(clang::UnaryOperator *op) override {
     if (op->isIncrementDecrementOp() ||
         (op->getOpcode() == clang::UO_AddrOf && !launch_argument_addresses_.count(op)))
       note(op->getSubExpr(), op);
@@ -81,7 +81,7 @@ public:
   }
   // `void *args[] = {&a, &n}` takes addresses for cudaLaunchKernel to read
   // the arguments, not to change them.
-  bool VisitVarDecl(clang::VarDecl *var) {
+  bool VisitVarDecl(clang::VarDecl *var) override {
     auto *list = dyn_cast_or_null<clang::InitListExpr>(var->getInit());
     if (!list || !var->getType()->isArrayType())
       return true;
@@ -91,14 +91,14 @@ public:
           launch_argument_addresses_.insert(address);
     return true;
   }
-  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) {
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *call) override {
     if (call->isAssignmentOp() && call->getNumArgs() > 0)
       note(call->getArg(0), call);
     return true;
   }
   // A variable bound to a non-const reference parameter may be changed by
   // the callee (`getSizes(rows, cols)`).
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (!callee || isa<clang::CXXOperatorCallExpr>(call))
       return true;

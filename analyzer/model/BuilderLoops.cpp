@@ -9,7 +9,8 @@
 #include "analyzer/model/VariableWrites.h"
 
 #include <clang/AST/Decl.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
 
 #include <algorithm>
@@ -679,7 +680,7 @@ namespace {
 // assigns (or fields and elements of them), whether it writes through a
 // pointer or reference (its own, or a callee's), and the locals whose
 // address it takes.
-struct LocalWrites : clang::RecursiveASTVisitor<LocalWrites> {
+struct LocalWrites : clang::DynamicRecursiveASTVisitor {
   std::set<const clang::VarDecl *> assigned, addressed;
   std::set<const clang::FunctionDecl *> callees;
   // Writes through a local pointer variable (`p[i] = v`, `*p = v`,
@@ -743,24 +744,24 @@ struct LocalWrites : clang::RecursiveASTVisitor<LocalWrites> {
     if (const clang::VarDecl *var = rootOf(e, indirect))
       addressed.insert(var);
   }
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->isAssignmentOp())
       written(op->getLHS());
     return true;
   }
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+  bool VisitUnaryOperator(clang::UnaryOperator *op) override {
     if (op->isIncrementDecrementOp())
       written(op->getSubExpr());
     if (op->getOpcode() == clang::UO_AddrOf)
       addressTaken(op->getSubExpr());
     return true;
   }
-  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) {
+  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) override {
     if (cast->getCastKind() == clang::CK_ArrayToPointerDecay)
       addressTaken(cast->getSubExpr());
     return true;
   }
-  bool VisitDeclStmt(clang::DeclStmt *decl) {
+  bool VisitDeclStmt(clang::DeclStmt *decl) override {
     for (const clang::Decl *d : decl->decls())
       if (auto *var = dyn_cast<clang::VarDecl>(d)) {
         assigned.insert(var);
@@ -778,7 +779,7 @@ struct LocalWrites : clang::RecursiveASTVisitor<LocalWrites> {
     clang::QualType type = callee->getParamDecl(i)->getType();
     return type->isLValueReferenceType() && type.getNonReferenceType().isConstQualified();
   }
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     if (auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call);
         op && op->isAssignmentOp() && op->getNumArgs() > 0)
       written(op->getArg(0));

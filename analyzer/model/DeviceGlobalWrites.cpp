@@ -3,7 +3,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 
 namespace gpurace::analyzer {
 
@@ -47,29 +47,29 @@ bool onlyLoaded(clang::ASTContext &ast, const clang::Expr &use) {
   }
 }
 
-class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
+class WriteFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   WriteFinder(clang::ASTContext &ast, std::set<const clang::VarDecl *> &written)
-      : ast_(ast), written_(written) {}
+      : ast_(ast), written_(written) {
+    ShouldVisitTemplateInstantiations = true;
+  }
 
   // Host functions name device globals only to copy them
   // (cudaMemcpyToSymbol), which is not device code writing them.
-  bool TraverseDecl(clang::Decl *decl) {
+  bool TraverseDecl(clang::Decl *decl) override {
     auto *function = llvm::dyn_cast_or_null<clang::FunctionDecl>(decl);
     if (function && !function->hasAttr<clang::CUDADeviceAttr>() &&
         !function->hasAttr<clang::CUDAGlobalAttr>())
       return true;
-    return RecursiveASTVisitor::TraverseDecl(decl);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(decl);
   }
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
     if (var && isDeviceGlobal(*var) && !onlyLoaded(ast_, *ref))
       written_.insert(var->getCanonicalDecl());
     return true;
   }
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
 
 private:
   clang::ASTContext &ast_;

@@ -6,7 +6,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/ExprCXX.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 
 #include <set>
 #include <vector>
@@ -15,7 +15,7 @@ namespace gpurace::analyzer {
 
 namespace {
 
-class FenceFinder : public clang::RecursiveASTVisitor<FenceFinder> {
+class FenceFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit FenceFinder(const clang::ASTContext &ast) : ast_(ast) {}
 
@@ -30,7 +30,7 @@ public:
     return found_;
   }
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (!callee) {
       found_ = !call->getType()->isDependentType();
@@ -54,7 +54,7 @@ public:
   }
 
   // Constructors and destructors of device objects run code too.
-  bool VisitCXXConstructExpr(clang::CXXConstructExpr *construct) {
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *construct) override {
     const clang::FunctionDecl *definition = nullptr;
     if (construct->getConstructor()->hasBody(definition) &&
         visited_.insert(definition).second)

@@ -2,7 +2,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
@@ -14,31 +14,31 @@ namespace gpurace::analyzer {
 namespace {
 
 // Functions named other than as the callee of a direct call.
-class AddressTakenFinder : public clang::RecursiveASTVisitor<AddressTakenFinder> {
+class AddressTakenFinder : public clang::DynamicRecursiveASTVisitor {
 public:
-  explicit AddressTakenFinder(const clang::SourceManager &sources) : sources_(sources) {}
+  explicit AddressTakenFinder(const clang::SourceManager &sources) : sources_(sources) {
+    ShouldVisitTemplateInstantiations = true;
+  }
 
-  bool TraverseDecl(clang::Decl *decl) {
+  bool TraverseDecl(clang::Decl *decl) override {
     if (decl && !llvm::isa<clang::TranslationUnitDecl>(decl) &&
         sources_.isInSystemHeader(decl->getLocation()))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(decl);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(decl);
   }
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(call->getCallee()->IgnoreParenImpCasts()))
       callees_.insert(ref);
     return true;
   }
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     auto *function = llvm::dyn_cast<clang::FunctionDecl>(ref->getDecl());
     if (function && !callees_.count(ref))
       taken_.insert(function->getCanonicalDecl());
     return true;
   }
-
-  bool shouldVisitTemplateInstantiations() const { return true; }
 
   const std::set<const clang::FunctionDecl *> &taken() const { return taken_; }
 

@@ -2,7 +2,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 
 #include <numeric>
 #include <optional>
@@ -104,15 +104,15 @@ bool scalesByPowersOfTwo(const std::vector<const clang::Stmt *> &writes,
 }
 
 std::vector<const clang::Stmt *> writesOf(const clang::Stmt &scope, const clang::VarDecl &var) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
+  struct Finder : clang::DynamicRecursiveASTVisitor {
     const clang::VarDecl *var;
     std::vector<const clang::Stmt *> found;
-    bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    bool VisitBinaryOperator(clang::BinaryOperator *op) override {
       if (op->isAssignmentOp() && isVar(op->getLHS(), *var))
         found.push_back(op);
       return true;
     }
-    bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    bool VisitUnaryOperator(clang::UnaryOperator *op) override {
       if ((op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf) &&
           isVar(op->getSubExpr(), *var))
         found.push_back(op);

@@ -6,7 +6,7 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
@@ -35,11 +35,12 @@ std::string realPath(const std::string &path) {
   return std::string(real);
 }
 
-class DefinitionFinder : public clang::RecursiveASTVisitor<DefinitionFinder> {
+class DefinitionFinder : public clang::DynamicRecursiveASTVisitor {
 public:
-  explicit DefinitionFinder(std::set<std::string> &keys) : keys_(keys) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitFunctionDecl(clang::FunctionDecl *f) {
+  explicit DefinitionFinder(std::set<std::string> &keys) : keys_(keys) {
+    ShouldVisitTemplateInstantiations = true;
+  }
+  bool VisitFunctionDecl(clang::FunctionDecl *f) override {
     if (f->hasAttr<clang::CUDAGlobalAttr>() && f->doesThisDeclarationHaveABody() &&
         !f->isDependentContext())
       keys_.insert(kernelKey(*f));
@@ -50,23 +51,23 @@ private:
   std::set<std::string> &keys_;
 };
 
-class HostFunctionFinder : public clang::RecursiveASTVisitor<HostFunctionFinder> {
+class HostFunctionFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   HostFunctionFinder(const clang::SourceManager &sources, UnitSummary &summary)
       : sources_(sources), summary_(summary) {}
-  bool TraverseDecl(clang::Decl *decl) {
+  bool TraverseDecl(clang::Decl *decl) override {
     if (decl && !llvm::isa<clang::TranslationUnitDecl>(decl) &&
         sources_.isInSystemHeader(decl->getLocation()))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(decl);
+    return clang::DynamicRecursiveASTVisitor::TraverseDecl(decl);
   }
-  bool VisitFunctionDecl(clang::FunctionDecl *f) {
+  bool VisitFunctionDecl(clang::FunctionDecl *f) override {
     if (f->doesThisDeclarationHaveABody() && f->isExternallyVisible() && !f->isMain() &&
         !f->hasAttr<clang::CUDAGlobalAttr>() && !f->isDependentContext())
       summary_.host_defines.insert(kernelKey(*f));
     return true;
   }
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (callee && definedInAnotherUnit(*callee))
       summary_.external_calls.insert(kernelKey(*callee));

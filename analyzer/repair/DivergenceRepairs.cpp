@@ -2,7 +2,7 @@
 
 #include "analyzer/repair/StatementEdits.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
@@ -21,20 +21,20 @@ struct ConditionReads {
   bool memory = false;
 };
 
-class ConditionReader : public clang::RecursiveASTVisitor<ConditionReader> {
+class ConditionReader : public clang::DynamicRecursiveASTVisitor {
 public:
   ConditionReads reads;
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     reads.variables.insert(ref->getDecl());
     return true;
   }
-  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *) { return loads(); }
-  bool VisitCallExpr(clang::CallExpr *) { return loads(); }
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *) override { return loads(); }
+  bool VisitCallExpr(clang::CallExpr *) override { return loads(); }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) override {
     return op->getOpcode() == clang::UO_Deref ? loads() : true;
   }
-  bool VisitMemberExpr(clang::MemberExpr *member) {
+  bool VisitMemberExpr(clang::MemberExpr *member) override {
     // threadIdx.x and its kin are no memory the branch could write.
     return member->isArrow() ? loads() : true;
   }
@@ -48,23 +48,23 @@ private:
 
 // Whether the statements write a variable the condition reads, or any
 // memory when the condition loads from memory.
-class WriteFinder : public clang::RecursiveASTVisitor<WriteFinder> {
+class WriteFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit WriteFinder(const ConditionReads &reads) : reads_(reads) {}
 
   bool changes = false;
 
-  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->isAssignmentOp())
       written(op->getLHS());
     return !changes;
   }
-  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+  bool VisitUnaryOperator(clang::UnaryOperator *op) override {
     if (op->isIncrementDecrementOp() || op->getOpcode() == clang::UO_AddrOf)
       written(op->getSubExpr());
     return !changes;
   }
-  bool VisitCallExpr(clang::CallExpr *) {
+  bool VisitCallExpr(clang::CallExpr *) override {
     // A call may write through any pointer it is given.
     changes = changes || reads_.memory;
     return !changes;

@@ -8,7 +8,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <set>
@@ -42,13 +42,13 @@ bool isBarrierCall(const clang::CallExpr &call) {
 }
 
 // Barrier calls written as statements of their own in the main file.
-class BarrierFinder : public clang::RecursiveASTVisitor<BarrierFinder> {
+class BarrierFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   BarrierFinder(clang::ASTContext &ast, const std::string &text) : ast_(ast), text_(text) {}
 
   std::vector<BarrierStatement> found;
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::SourceManager &sources = ast_.getSourceManager();
     clang::SourceLocation begin = call->getBeginLoc(), end = call->getEndLoc();
     if (!isBarrierCall(*call) || begin.isMacroID() || end.isMacroID() ||

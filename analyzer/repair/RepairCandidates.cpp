@@ -3,7 +3,7 @@
 #include "analyzer/repair/DivergenceRepairs.h"
 #include "analyzer/repair/StatementEdits.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <cctype>
@@ -159,14 +159,14 @@ std::optional<RepairCandidate> atomicRewrite(const clang::Expr &access, clang::A
 // Block-scope synchronization in a function, each with its device-scope
 // spelling: `atomicAdd_block` (any atomic), `__threadfence_block`,
 // `cuda::thread_scope_block`.
-class BlockScopeFinder : public clang::RecursiveASTVisitor<BlockScopeFinder> {
+class BlockScopeFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit BlockScopeFinder(clang::ASTContext &ast) : ast_(ast) {}
 
   std::vector<TextEdit> edits;
   std::vector<std::string> changes;
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
     const clang::NamedDecl *decl = ref->getDecl();
     if (!decl->getIdentifier())
       return true;

@@ -3,7 +3,7 @@
 #include "analyzer/model/SourceLocations.h"
 
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
@@ -18,14 +18,14 @@ namespace {
 
 // The statement of the device-side AST at exactly `where` (as the kernel
 // model names accesses and call sites).
-class StmtAtLocation : public clang::RecursiveASTVisitor<StmtAtLocation> {
+class StmtAtLocation : public clang::DynamicRecursiveASTVisitor {
 public:
   StmtAtLocation(const v1::SourceLocation &where, const clang::SourceManager &sources)
       : where_(where), sources_(sources) {}
 
   const clang::Stmt *found = nullptr;
 
-  bool VisitStmt(clang::Stmt *stmt) {
+  bool VisitStmt(clang::Stmt *stmt) override {
     if (found)
       return false;
     clang::SourceLocation begin = sources_.getFileLoc(stmt->getBeginLoc());

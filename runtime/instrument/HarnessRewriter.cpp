@@ -2,7 +2,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/TemplateBase.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -13,12 +13,12 @@ namespace gpurace::rt {
 
 namespace {
 
-class HarnessVisitor : public clang::RecursiveASTVisitor<HarnessVisitor> {
+class HarnessVisitor : public clang::DynamicRecursiveASTVisitor {
 public:
   HarnessVisitor(clang::ASTContext &context, clang::Rewriter &rewriter)
       : context_(context), sm_(context.getSourceManager()), rewriter_(rewriter) {}
 
-  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *launch) {
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *launch) override {
     const clang::CallExpr *config = launch->getConfig();
     const clang::Expr *callee = launch->getCallee()->IgnoreImplicit();
     if (!config || !editable(launch->getBeginLoc()) ||
@@ -31,7 +31,7 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(clang::CallExpr *call) {
+  bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *f = call->getDirectCallee();
     if (!f || call->getNumArgs() == 0 || !editable(call->getBeginLoc()))
       return true;
@@ -53,7 +53,7 @@ public:
     return true;
   }
 
-  bool VisitVarDecl(clang::VarDecl *var) {
+  bool VisitVarDecl(clang::VarDecl *var) override {
     if (!var->hasAttr<clang::CUDASharedAttr>() ||
         var->getStorageClass() != clang::SC_Extern || !editable(var->getBeginLoc()))
       return true;

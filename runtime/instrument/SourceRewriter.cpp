@@ -7,7 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -53,7 +53,7 @@ uint8_t scopeFromName(llvm::StringRef name) {
   return 3;
 }
 
-class SiteVisitor : public clang::RecursiveASTVisitor<SiteVisitor> {
+class SiteVisitor : public clang::DynamicRecursiveASTVisitor {
 public:
   SiteVisitor(clang::ASTContext &context, clang::Rewriter &rewriter,
               const std::vector<PlannedSite> &sites)
@@ -63,7 +63,7 @@ public:
       by_range_[{s.line, s.column, s.end_line, s.end_column}].push_back(&s);
   }
 
-  bool VisitExpr(clang::Expr *e) {
+  bool VisitExpr(clang::Expr *e) override {
     if (llvm::isa<clang::ImplicitCastExpr>(e) || llvm::isa<clang::ParenExpr>(e))
       return true;
     auto it = by_range_.find(rangeOf(e));
