@@ -57,6 +57,14 @@ const clang::Expr *structValue(const clang::Expr *e) {
   return e;
 }
 
+const clang::DeclRefExpr *structVariable(const clang::Expr &e) {
+  const clang::Expr *value = e.IgnoreImplicit();
+  if (auto *copy = dyn_cast<clang::CXXConstructExpr>(value); copy && copy->getNumArgs() == 1)
+    value = copy->getArg(0)->IgnoreImplicit();
+  auto *ref = dyn_cast<clang::DeclRefExpr>(value->IgnoreParens());
+  return ref && isa<clang::VarDecl>(ref->getDecl()) ? ref : nullptr;
+}
+
 void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &vars) {
   if (!stmt)
     return;

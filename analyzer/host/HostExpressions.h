@@ -45,6 +45,10 @@ const clang::VarDecl *referencedVar(const clang::Expr *e);
 // (`dim3(64)` as an argument, `= dim3(a, b)`).
 const clang::Expr *structValue(const clang::Expr *e);
 
+// The reference to the struct variable `e` reads, through the copy a by-value
+// argument makes (`launch(params)`), or null when `e` names none.
+const clang::DeclRefExpr *structVariable(const clang::Expr &e);
+
 // The variables `stmt` reads, in source order (so that the facts made of
 // them come in the same order on every run).
 void collectVars(const clang::Stmt *stmt, std::vector<const clang::VarDecl *> &vars);

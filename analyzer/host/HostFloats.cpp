@@ -233,13 +233,10 @@ HostValues::FloatValue HostValues::variableFloat(const clang::VarDecl &var,
 
 HostValues::FloatValue HostValues::fieldFloat(const clang::Expr &object,
                                               const std::string &field) {
-  const clang::Expr *e = object.IgnoreImplicit();
-  if (auto *copy = dyn_cast<clang::CXXConstructExpr>(e); copy && copy->getNumArgs() == 1)
-    e = copy->getArg(0)->IgnoreImplicit();
-  auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParens());
-  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-  if (!var || field.empty())
+  const clang::DeclRefExpr *ref = structVariable(object);
+  if (!ref || field.empty())
     return {};
+  auto *var = clang::cast<clang::VarDecl>(ref->getDecl());
   if (const clang::Expr *passed = argumentFor(*var))
     return caller_->fieldFloat(*passed, field);
   auto key = std::make_tuple(var, field, static_cast<const clang::Stmt *>(ref));

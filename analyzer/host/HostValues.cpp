@@ -408,14 +408,10 @@ std::vector<Fact> HostValues::valueFacts() const {
 
 std::optional<z3::expr> HostValues::structField(const clang::Expr *struct_arg,
                                                 const std::string &field) {
-  const clang::Expr *e = struct_arg->IgnoreImplicit();
-  if (auto *copy = dyn_cast<clang::CXXConstructExpr>(e))
-    if (copy->getNumArgs() == 1)
-      e = copy->getArg(0)->IgnoreImplicit();
-  auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParens());
-  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-  if (!var)
+  const clang::DeclRefExpr *ref = structVariable(*struct_arg);
+  if (!ref)
     return std::nullopt;
+  auto *var = clang::cast<clang::VarDecl>(ref->getDecl());
   if (const clang::Expr *passed = argumentFor(*var))
     return caller_->structField(passed, field);
   if (isa<clang::ParmVarDecl>(var) && !lambdaCall(*var) && !environment_.written(*var))
