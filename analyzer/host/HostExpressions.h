@@ -17,6 +17,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class DeclRefExpr;
 class Expr;
 class FunctionDecl;
 class RecordDecl;
