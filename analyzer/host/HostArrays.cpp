@@ -16,10 +16,10 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/StmtCXX.h>
 
 namespace gpurace::analyzer {

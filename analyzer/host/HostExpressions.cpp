@@ -3,8 +3,8 @@
 #include "analyzer/model/SourceLocations.h"
 
 #include <clang/AST/ASTContext.h>
-#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>

@@ -9,8 +9,8 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclTemplate.h>
-#include <clang/AST/ExprCXX.h>
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
+#include <clang/AST/ExprCXX.h>
 
 namespace gpurace::analyzer {
 

@@ -2,8 +2,8 @@
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
-#include <clang/AST/Expr.h>
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
+#include <clang/AST/Expr.h>
 
 #include <algorithm>
 

@@ -9,9 +9,9 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <algorithm>

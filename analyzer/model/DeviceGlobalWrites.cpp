@@ -2,8 +2,8 @@
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
-#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
+#include <clang/AST/ParentMapContext.h>
 
 namespace gpurace::analyzer {
 

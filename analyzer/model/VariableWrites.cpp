@@ -1,8 +1,8 @@
 #include "analyzer/model/VariableWrites.h"
 
 #include <clang/AST/ASTContext.h>
-#include <clang/AST/Expr.h>
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
+#include <clang/AST/Expr.h>
 
 #include <numeric>
 #include <optional>

@@ -6,9 +6,9 @@
 #include "analyzer/repair/StatementEdits.h"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <set>

@@ -2,8 +2,8 @@
 
 #include "analyzer/model/SourceLocations.h"
 
-#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 

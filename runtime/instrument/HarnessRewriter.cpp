@@ -1,8 +1,8 @@
 #include "runtime/instrument/HarnessRewriter.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/TemplateBase.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
