@@ -14,6 +14,7 @@
 
 #include <z3++.h>
 
+#include <atomic>
 #include <deque>
 #include <map>
 #include <memory>
@@ -111,13 +112,21 @@ struct PreparedKernel {
   std::unique_ptr<KernelAnalysis> analysis;
 };
 
+// The queries the wall-clock cap stopped, per kernel name: the instances
+// of one template share a count.
+using ClockStops = std::map<std::string, std::shared_ptr<std::atomic<unsigned>>>;
+
 // Prepares one kernel; what goes wrong becomes an error naming it.
 void prepare(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
              const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
-             std::vector<PreparedKernel> &prepared, FileAnalysis &out) {
+             ClockStops &clock_stops, std::vector<PreparedKernel> &prepared,
+             FileAnalysis &out) {
+  std::shared_ptr<std::atomic<unsigned>> &stops = clock_stops[kernel.getQualifiedNameAsString()];
+  if (!stops)
+    stops = std::make_shared<std::atomic<unsigned>>(0);
   try {
-    prepared.push_back(
-        {&kernel, std::make_unique<KernelAnalysis>(kernel, device_ast, launches, options)});
+    prepared.push_back({&kernel, std::make_unique<KernelAnalysis>(kernel, device_ast, launches,
+                                                                   options, stops)});
   } catch (const z3::exception &e) {
     out.errors.push_back(kernelError(
         kernel, "analysis", std::string("was not analyzed: the solver failed: ") + e.msg()));
@@ -201,6 +210,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
   }
   std::deque<Launch> extended; // launches with chains into other units
   std::vector<PreparedKernel> prepared;
+  ClockStops clock_stops;
   KernelFinder finder;
   finder.TraverseDecl(device_ast->getTranslationUnitDecl());
   for (const clang::FunctionDecl *kernel : finder.kernels) {
@@ -236,7 +246,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
     }
     std::string why = errorInside(device, *kernel);
     if (why.empty()) {
-      prepare(*kernel, *device_ast, launches, options, prepared, out);
+      prepare(*kernel, *device_ast, launches, options, clock_stops, prepared, out);
       continue;
     }
     // Clang's device side is stricter than nvcc in places (a __shared__
@@ -248,7 +258,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
         worked_around.insert(i);
       out.warnings.push_back(kernelError(
           *kernel, "device", "was modelled from the host-side parse: the device side has " + why));
-      prepare(*on_host->second, *host->parsed.context(), launches, options, prepared, out);
+      prepare(*on_host->second, *host->parsed.context(), launches, options, clock_stops, prepared, out);
       continue;
     }
     out.errors.push_back(kernelError(*kernel, "device", "was not analyzed: " + why));

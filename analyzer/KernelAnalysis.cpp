@@ -104,13 +104,16 @@ struct KernelAnalysis::State {
   std::vector<std::pair<LaunchContext, bool>> contexts;
   FileAnalysis found;
   std::string failure;
+  std::shared_ptr<std::atomic<unsigned>> clock_stops;
 };
 
 KernelAnalysis::KernelAnalysis(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
                                const std::vector<HostLaunch> &launches,
-                               const AnalyzeOptions &options)
+                               const AnalyzeOptions &options,
+                               std::shared_ptr<std::atomic<unsigned>> clock_stops)
     : state_(std::make_unique<State>(options)) {
   state_->options = options;
+  state_->clock_stops = std::move(clock_stops);
   ModelOptions model_options;
   model_options.warp_size = options.warp_size;
   state_->model = buildKernelModel(kernel, device_ast, state_->symbols, model_options);
@@ -138,6 +141,7 @@ void KernelAnalysis::check() {
   check_options.warp_size = options.warp_size;
   check_options.query_timeout_ms = options.query_timeout_ms;
   check_options.query_rlimit = options.query_rlimit;
+  check_options.clock_stops = state_->clock_stops.get();
   check_options.assume_warp_lockstep = options.assume_warp_lockstep;
   check_options.assume_aliasing = options.assume_aliasing;
   PerfCheckOptions perf_options;

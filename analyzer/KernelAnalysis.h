@@ -12,6 +12,7 @@
 #include "analyzer/AnalyzeOptions.h"
 #include "analyzer/FileAnalysis.h"
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,8 +40,12 @@ class KernelAnalysis {
 public:
   // Throws on an internal failure (an unsupported construct, a solver
   // exception); the caller turns it into an error entry naming the kernel.
+  // `clock_stops` counts the queries the wall-clock cap stopped, shared
+  // with the other instances of the same kernel template
+  // (CheckOptions::clock_stops).
   KernelAnalysis(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
-                 const std::vector<HostLaunch> &launches, const AnalyzeOptions &options);
+                 const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
+                 std::shared_ptr<std::atomic<unsigned>> clock_stops);
   ~KernelAnalysis();
   KernelAnalysis(const KernelAnalysis &) = delete;
   KernelAnalysis &operator=(const KernelAnalysis &) = delete;

@@ -2,6 +2,7 @@
 
 #include "analyzer/check/AcquireRelease.h"
 #include "analyzer/check/Delinearization.h"
+#include "analyzer/check/QueryBudget.h"
 #include "analyzer/check/RangeSimplifier.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/report/Ranking.h"
@@ -20,12 +21,6 @@
 namespace gpurace::analyzer {
 
 namespace {
-
-// Undecided queries of a launch asked again with more effort, and how
-// many times the effort: the corpus' pitched-row and scan pairs need up
-// to 16 times the default.
-constexpr unsigned kEscalations = 4;
-constexpr unsigned kEscalatedEffort = 16;
 
 struct ClassQuery {
   v1::RaceClass race_class;
@@ -85,7 +80,8 @@ public:
   Checker(const KernelModel &model, SymbolSpace &symbols,
           const LaunchContext &context, const CheckOptions &options)
       : model_(model), symbols_(symbols), arith_(symbols.arith()),
-        context_(context), options_(options), sync_(model, symbols) {
+        context_(context), options_(options), sync_(model, symbols),
+        budget_(options.query_rlimit, options.query_timeout_ms, options.clock_stops) {
     collectConstants();
   }
 
@@ -153,7 +149,6 @@ private:
   // once and each query's constraints live in a scope of their own (a fresh
   // solver per query spent most of its time asserting the base again).
   z3::solver &pairSolver(std::vector<z3::expr> &trackers);
-  void setEffort(z3::solver &solver, unsigned rlimit) const;
   z3::expr_vector asVector(const std::vector<z3::expr> &exprs) const;
   void checkPair(const MemoryAccess &a, const MemoryAccess &b);
   // An access through a parameter whose allocation the host code shows
@@ -176,13 +171,14 @@ private:
   // and the query asked again.
   z3::check_result withFactsWitnessesBreak(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                    z3::check_result verdict);
-  // The query asked again with kEscalatedEffort times the effort, while
-  // the launch's escalations last: for a pair the delinearization lemmas
+  // The query asked again with more effort, while the launch's
+  // escalations last (QueryBudget): for a pair the delinearization lemmas
   // turn linear case by case, which more effort decides, where the
   // solver ran out (not the clock). Counted per launch, so that results
-  // stay deterministic and a kernel of many hard pairs pays for few.
+  // stay deterministic and a kernel of many hard pairs pays for few. Not
+  // once the query has used its clock, `cap_ms`.
   z3::check_result withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
-                                  std::chrono::steady_clock::time_point started);
+                                  std::chrono::steady_clock::time_point started, unsigned cap_ms);
   // Two writes whose threads store the same value wherever they race, in
   // the solver's current race constraints.
   bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
@@ -255,11 +251,12 @@ private:
   // (deterministic) effort limit.
   bool out_of_time_ = false;
   unsigned pair_solver_rlimit_ = 0;
-  unsigned escalations_left_ = kEscalations;
+  unsigned pair_solver_cap_ms_ = 0;
   const Arith &arith_;
   const LaunchContext &context_;
   CheckOptions options_;
   AcquireRelease sync_;
+  QueryBudget budget_;
   CheckResult result_;
 };
 
@@ -625,13 +622,6 @@ void Checker::addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const
   trackers = base_trackers_;
 }
 
-void Checker::setEffort(z3::solver &solver, unsigned rlimit) const {
-  z3::params params(ctx());
-  params.set("timeout", options_.query_timeout_ms);
-  params.set("rlimit", rlimit);
-  solver.set(params);
-}
-
 z3::solver &Checker::pairSolver(std::vector<z3::expr> &trackers) {
   if (!pair_solver_) {
     pair_solver_.emplace(ctx());
@@ -639,9 +629,12 @@ z3::solver &Checker::pairSolver(std::vector<z3::expr> &trackers) {
     addBase(*pair_solver_, unused);
   }
   trackers = base_trackers_;
-  if (pair_solver_rlimit_ != options_.query_rlimit) {
-    setEffort(*pair_solver_, options_.query_rlimit);
-    pair_solver_rlimit_ = options_.query_rlimit;
+  // The cap also shrinks when another instance of the kernel runs into it.
+  unsigned cap_ms = budget_.capMs(budget_.effort());
+  if (pair_solver_rlimit_ != budget_.effort() || pair_solver_cap_ms_ != cap_ms) {
+    budget_.apply(*pair_solver_, budget_.effort());
+    pair_solver_rlimit_ = budget_.effort();
+    pair_solver_cap_ms_ = cap_ms;
   }
   return *pair_solver_;
 }
@@ -728,6 +721,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
     add(solver, raceOfClass(a, b, query.race_class));
     ++result_.queries;
     auto started = std::chrono::steady_clock::now();
+    unsigned cap_ms = budget_.capMs(pair_solver_rlimit_);
     std::optional<z3::model> fixed;
     if (nonlinear_pair)
       fixed = witnessWithFixedLaunch(solver, trackers);
@@ -735,7 +729,7 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
         fixed ? z3::sat
               : withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
     if (verdict == z3::unknown && (delinearized || !nonlinear_pair))
-      verdict = withMoreEffort(solver, trackers, started);
+      verdict = withMoreEffort(solver, trackers, started, cap_ms);
     if (verdict == z3::sat) {
       z3::model m = fixed ? *fixed : solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
@@ -754,17 +748,16 @@ void Checker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
                                     a_writes ? &b : &a, std::move(*others)});
       }
     } else if (verdict == z3::unknown) {
-      // Z3 gives the same reason ("canceled") for both limits: the clock
-      // tells them apart.
-      out_of_time_ = std::chrono::steady_clock::now() - started >=
-                     std::chrono::milliseconds(options_.query_timeout_ms);
+      out_of_time_ = QueryBudget::reachedCap(std::chrono::steady_clock::now() - started, cap_ms);
+      if (out_of_time_)
+        budget_.noteClockStop();
       std::optional<z3::model> m =
           nonlinear_pair ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.
-      setEffort(solver, options_.query_rlimit / 4);
-      pair_solver_rlimit_ = options_.query_rlimit / 4;
+      budget_.apply(solver, budget_.effort() / 4);
+      pair_solver_rlimit_ = budget_.effort() / 4;
     } else {
       z3::expr_vector class_core = solver.unsat_core();
       for (unsigned c = 0; c < class_core.size(); ++c)
@@ -825,16 +818,21 @@ z3::check_result Checker::withFactsWitnessesBreak(z3::solver &solver,
 }
 
 z3::check_result Checker::withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
-                                         std::chrono::steady_clock::time_point started) {
-  if (escalations_left_ == 0 || std::chrono::steady_clock::now() - started >=
-                                    std::chrono::milliseconds(options_.query_timeout_ms))
+                                         std::chrono::steady_clock::time_point started,
+                                         unsigned cap_ms) {
+  if (QueryBudget::reachedCap(std::chrono::steady_clock::now() - started, cap_ms))
     return z3::unknown;
-  --escalations_left_;
-  uint64_t more = uint64_t{options_.query_rlimit} * kEscalatedEffort;
-  setEffort(solver, static_cast<unsigned>(std::min<uint64_t>(more, UINT32_MAX)));
+  std::optional<unsigned> effort = budget_.takeEscalation();
+  if (!effort)
+    return z3::unknown;
+  budget_.apply(solver, *effort);
+  auto escalated = std::chrono::steady_clock::now();
   z3::check_result verdict =
       withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
-  setEffort(solver, pair_solver_rlimit_);
+  if (verdict == z3::unknown &&
+      QueryBudget::reachedCap(std::chrono::steady_clock::now() - escalated, budget_.capMs(*effort)))
+    budget_.endEscalations();
+  budget_.apply(solver, pair_solver_rlimit_);
   return verdict;
 }
 
@@ -984,7 +982,7 @@ const std::optional<z3::expr_vector> &Checker::fixedLaunch() {
     return fixed_launch_;
   fixed_launch_searched_ = true;
   z3::solver launch(ctx());
-  setEffort(launch, options_.query_rlimit / 4);
+  budget_.apply(launch, budget_.effort() / 4);
   std::vector<z3::expr> launch_trackers;
   addBase(launch, launch_trackers);
   if (launch.check(asVector(launch_trackers)) != z3::sat)

@@ -14,6 +14,7 @@
 #include "analyzer/model/KernelModel.h"
 #include "analyzer/model/SymbolSpace.h"
 
+#include <atomic>
 #include <vector>
 
 namespace gpurace::analyzer {
@@ -30,6 +31,11 @@ struct CheckOptions {
   // reported as undecided and says so, since that verdict depends on the
   // machine. Everything else is decided by the deterministic effort limit.
   unsigned query_timeout_ms = 10000;
+  // Queries stopped by that cap so far, counted across the instances and
+  // launches of one kernel (one source, checked side by side): once the
+  // count grows, the kernel's other queries get a shorter cap.
+  // None: each launch counts its own.
+  std::atomic<unsigned> *clock_stops = nullptr;
   // Pre-Volta lock-step execution of the lanes of a warp.
   bool assume_warp_lockstep = false;
   // Parameters the launch context assumes distinct may overlap instead.

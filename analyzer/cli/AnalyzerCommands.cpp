@@ -311,7 +311,8 @@ Subcommand analyzeSubcommand() {
     app.add_option("--query-timeout-ms", flags->options.query_timeout_ms,
                    "Wall-clock cap per solver query, a safety net for queries that "
                    "--query-effort does not bound; a pair it stops is reported as undecided "
-                   "with a note saying so")
+                   "with a note saying so. A kernel whose queries keep reaching it gets a "
+                   "tenth of it, then a hundredth, for its other queries")
         ->check(CLI::Range(10u, 600000u));
     app.add_option("--cuda-path", flags->options.cuda_path,
                    "CUDA toolkit whose headers to parse with (default: $CUDA_PATH, "
