@@ -14,11 +14,30 @@
 
 #include <clang/AST/Decl.h>
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <utility>
 
 namespace gpurace::analyzer::builder {
+
+namespace {
+
+// Whether `fact` holds whatever its symbols are. The facts asked about
+// relate two entry values (`n / 2` against `n`, or constants), which a
+// small effort decides.
+bool valid(const z3::expr &fact) {
+  if (fact.simplify().is_true())
+    return true;
+  z3::solver solver(fact.ctx());
+  z3::params params(fact.ctx());
+  params.set("rlimit", 20000u);
+  solver.set(params);
+  solver.add(!fact);
+  return solver.check() == z3::unsat;
+}
+
+} // namespace
 
 Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry) {
   LoopScaling out;
@@ -34,7 +53,7 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
         return power;
     z3::expr power = uniformInLoops("pow" + std::to_string(factor), kInt64, iterations_);
     z3::expr f = arith_.constant(factor, kInt64);
-    facts.push_back({"", one <= power && (k == zero) == (power == one) &&
+    facts.push_back({{}, one <= power && (k == zero) == (power == one) &&
                              z3::implies(one <= k, f <= power)});
     if ((factor & (factor - 1)) == 0)
       model_.powers_of_two.push_back(power);
@@ -67,14 +86,14 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
     if (step.grows) {
       // start * f^k is linear only for a constant start.
       if (Arith::numeral(from.simplify(), true))
-        facts.push_back({key, value == from * powerOf(step.factor)});
+        facts.push_back({{key}, value == from * powerOf(step.factor)});
       continue;
     }
     // Dividing a nonnegative start by f k times is dividing it by f^k once:
     // the result is at least m exactly when start is at least m * f^k.
     z3::expr power = powerOf(step.factor);
     z3::expr at_least = (one <= value) == (power <= from) && (two <= value) == (two * power <= from);
-    facts.push_back({key, z3::implies(zero <= from, at_least)});
+    facts.push_back({{key}, z3::implies(zero <= from, at_least)});
   }
   // `d += 1; ... d <<= 1`: d + offset grows by the factor alone, which is
   // linear in the shared power for a constant start.
@@ -85,7 +104,24 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
     z3::expr offset = arith_.constant(step.offset, kInt64);
     z3::expr from = (values->first + offset).simplify();
     if (Arith::numeral(from, true))
-      facts.push_back({localKey(*step.var), values->second + offset == from * powerOf(step.factor)});
+      facts.push_back({{localKey(*step.var)}, values->second + offset == from * powerOf(step.factor)});
+  }
+  // `old = x, x /= f`: x is old / f at every head where it is at the entry
+  // (an odd-sized tree reduction's `old_i % 2` knows the element its last
+  // pair left out).
+  for (const LaggingCopy &copy : laggingCopies(shape, ast_)) {
+    auto copied = entryAndHead(*copy.copy);
+    auto source = entryAndHead(*copy.source.var);
+    if (!copied || !source)
+      continue;
+    z3::expr f = arith_.constant(copy.source.factor, kInt64);
+    auto follows = [&](const z3::expr &old, const z3::expr &now) {
+      return copy.source.grows ? now == old * f
+                               : z3::implies(zero <= old, f * now <= old && old < f * now + f);
+    };
+    if (valid(follows(copied->first, source->first)))
+      facts.push_back(
+          {{localKey(*copy.copy), localKey(*copy.source.var)}, follows(copied->second, source->second)});
   }
   return out;
 }
@@ -98,7 +134,8 @@ std::vector<z3::expr> Builder::scalingAtExit(const LoopScaling &scaling,
   to.push_back(exit_k);
   std::vector<z3::expr> facts;
   for (const ScalingFact &fact : scaling.facts)
-    if (fact.key.empty() || kept.count(fact.key))
+    if (std::all_of(fact.about.begin(), fact.about.end(),
+                    [&](const std::string &key) { return kept.count(key) > 0; }))
       facts.push_back(z3::expr(fact.fact).substitute(from, to));
   // A thread in its last iteration holds f^(exit_k - 1): the exit's power
   // is f times its own (thread 0 writing after an up-sweep meets only

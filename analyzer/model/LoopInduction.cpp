@@ -8,6 +8,7 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -343,6 +344,29 @@ std::vector<ScalingStep> scalingSteps(const LoopShape &shape, const clang::ASTCo
       steps.push_back({&var, *step.factor, step.amount > 0});
   });
   return steps;
+}
+
+std::vector<LaggingCopy> laggingCopies(const LoopShape &shape, const clang::ASTContext &ast) {
+  std::vector<LaggingCopy> copies;
+  std::vector<ScalingStep> scaled = scalingSteps(shape, ast);
+  std::vector<const clang::Stmt *> once = onceEachIteration(shape);
+  auto runsBefore = [&](const clang::Stmt *first, const clang::Stmt *second) {
+    auto at = std::find(once.begin(), once.end(), first);
+    return at != once.end() && std::find(at + 1, once.end(), second) != once.end();
+  };
+  forEachSoleStep(shape, [&](const clang::Stmt &write, const clang::VarDecl &copy) {
+    auto *assign = dyn_cast<clang::BinaryOperator>(&write);
+    if (!assign || assign->getOpcode() != clang::BO_Assign || !copy.getType()->isIntegerType())
+      return;
+    const clang::VarDecl *source = referencedVar(assign->getRHS());
+    for (const ScalingStep &step : scaled)
+      if (step.var == source && source != &copy) {
+        std::vector<const clang::Stmt *> steps = writesInLoop(shape, *source);
+        if (steps.size() == 1 && runsBefore(&write, steps.front()))
+          copies.push_back({&copy, step});
+      }
+  });
+  return copies;
 }
 
 std::vector<AffineScalingStep> affineScalingSteps(const LoopShape &shape,

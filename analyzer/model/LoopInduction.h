@@ -98,6 +98,17 @@ struct AffineScalingStep {
 std::vector<AffineScalingStep> affineScalingSteps(const LoopShape &shape,
                                                   const clang::ASTContext &ast);
 
+// A variable that copies a scaled one just before each of its steps
+// (`old_i = i, i /= 2`): in every iteration but the first it holds the
+// value the scaled one had one iteration earlier. Both writes are the
+// variables' only writes in the loop and run once per iteration, the copy
+// first.
+struct LaggingCopy {
+  const clang::VarDecl *copy = nullptr;
+  ScalingStep source;
+};
+std::vector<LaggingCopy> laggingCopies(const LoopShape &shape, const clang::ASTContext &ast);
+
 // A variable the body's last write of it sets back to an invariant value
 // (`wtx = tx;` after an inner loop walked `wtx` on), at the body's top
 // level with no `continue` of the loop in the body and no write of it

@@ -550,10 +550,10 @@ private:
                                      const std::vector<z3::expr> &iterations);
   // What the innermost loop of `iterations_` keeps true of the variables
   // it scales by a constant factor f (BuilderScaling.cpp): facts at the
-  // head of its iteration k, each with the variable it is about (`key`,
-  // empty for those about f^k), and the f^k of each factor.
+  // head of its iteration k, each with the variables it is about (none
+  // for those about f^k alone), and the f^k of each factor.
   struct ScalingFact {
-    std::string key;
+    std::vector<std::string> about;
     z3::expr fact;
   };
   struct LoopScaling {

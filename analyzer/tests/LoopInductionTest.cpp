@@ -578,5 +578,51 @@ TEST(LoopInduction, AnInnerLoopThatCanBreakStepsNoOuterInductionVariable) {
   EXPECT_TRUE(over_approximated) << result.DebugString();
 }
 
+// A tree reduction over an odd-sized block keeps last round's width in
+// `old_n` (`old_n = n, n /= 2`) to add the element the pairing left out.
+std::string oddReduction(const std::string &start, const std::string &old_start) {
+  std::string code = R"(
+__global__ void sums(const float *in, float *out) {
+  __shared__ float s[198];
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * 198 + t];
+  __syncthreads();
+  for (int n = START, old_n = OLD; n > 0; old_n = n, n /= 2) {
+    if (t < n) {
+      s[t] += s[t + n];
+      if (t == n - 1 && old_n % 2 != 0)
+        s[t] += s[old_n - 1];
+    }
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = s[0];
+}
+int main() {
+  float *in, *out;
+  cudaMalloc(&in, 1 << 20); cudaMalloc(&out, 1 << 12);
+  sums<<<4, 198>>>(in, out);
+}
+)";
+  code.replace(code.find("START"), 5, start);
+  code.replace(code.find("OLD"), 3, old_start);
+  return code;
+}
+
+TEST(LoopInduction, ACopyTakenBeforeAHalvingIsTwiceTheHalvedValue) {
+  // old_n is 2n or 2n + 1 at every head, so s[old_n - 1] lies above all
+  // that the round writes.
+  auto result = analyzeCode(oddReduction("99", "198"));
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
+TEST(LoopInduction, ACopyThatDoesNotStartAtTwiceTheValueIsNotTiedToIt) {
+  // With n = 64 and old_n = 63 on entry, thread 63 reads s[62] in the
+  // first round while thread 62 writes it: the relation holds from the
+  // second round on only, and is not stated.
+  auto result = analyzeCode(oddReduction("64", "63"));
+  EXPECT_TRUE(hasRaceBetween(result, 9, 11)) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
