@@ -136,7 +136,7 @@ void Builder::addSteppedVariables(const LoopShape &shape, const std::set<std::st
       amount = arith_.mul(
           amount, z3::ite(arith_.less(zero64(), runs, true), runs, zero64()).simplify());
     }
-    if (pointer)
+    if (pointer && !step.in_bytes)
       amount = arith_.mul(amount, arith_.constant(sizeOf(step.var->getType()->getPointeeType()),
                                                    kInt64));
     stepped.push_back({key, step.var->getType(), at_entry->second, amount});
@@ -387,6 +387,13 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
     from.push_back(k);
     to.push_back(exit_k);
     model_.thread_facts.push_back(!entry.pc || !z3::expr(enters).substitute(from, to));
+    // It is the first such head: the iteration before it entered (a
+    // pointer stepped in the loop leaves it one step per iteration on,
+    // not any number of steps).
+    z3::expr_vector before(ctx());
+    before.push_back(arith_.sub(exit_k, arith_.constant(1, kInt64)));
+    model_.thread_facts.push_back(!entry.pc || exit_k == zero64() ||
+                                  z3::expr(enters).substitute(from, before));
     std::set<std::string> kept;
     for (const SharedLoopValue &value : shared)
       if (!revisions_.varying_loop_values.count({&loop, value.var})) {

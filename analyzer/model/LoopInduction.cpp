@@ -92,6 +92,28 @@ bool isInvariant(const clang::Expr *e,
   return false;
 }
 
+// `var` seen as a byte pointer, `(char *)var`.
+bool isBytesOf(const clang::Expr *e, const clang::VarDecl &var) {
+  auto *cast = dyn_cast<clang::ExplicitCastExpr>(e->IgnoreParens());
+  return cast && cast->getType()->isPointerType() &&
+         cast->getType()->getPointeeType()->isCharType() && isVar(cast->getSubExpr(), var);
+}
+
+// The sum or difference in `(T *)((char *)var + amount)`, for a pointer
+// `var` of type T *.
+const clang::BinaryOperator *byteStep(const clang::Expr *e, const clang::VarDecl &var) {
+  auto *cast = dyn_cast<clang::ExplicitCastExpr>(e->IgnoreParens());
+  if (!cast || !var.getType()->isPointerType() ||
+      cast->getType().getCanonicalType().getUnqualifiedType() !=
+          var.getType().getCanonicalType().getUnqualifiedType())
+    return nullptr;
+  auto *sum = dyn_cast<clang::BinaryOperator>(cast->getSubExpr()->IgnoreParens());
+  if (!sum || (sum->getOpcode() != clang::BO_Add && sum->getOpcode() != clang::BO_Sub) ||
+      !isBytesOf(sum->getLHS(), var))
+    return nullptr;
+  return sum;
+}
+
 // The step `write` makes to `var`, when it adds an invariant amount.
 std::optional<InductionStep>
 additiveStep(const clang::Stmt &write, const clang::VarDecl &var,
@@ -110,6 +132,12 @@ additiveStep(const clang::Stmt &write, const clang::VarDecl &var,
   if (op->getOpcode() == clang::BO_AddAssign || op->getOpcode() == clang::BO_SubAssign) {
     amount = op->getRHS();
     step.negate = op->getOpcode() == clang::BO_SubAssign;
+  } else if (const clang::BinaryOperator *bytes = op->getOpcode() == clang::BO_Assign
+                                                      ? byteStep(op->getRHS(), var)
+                                                      : nullptr) {
+    amount = bytes->getRHS();
+    step.negate = bytes->getOpcode() == clang::BO_Sub;
+    step.in_bytes = true;
   } else if (op->getOpcode() == clang::BO_Assign) {
     auto *sum = dyn_cast<clang::BinaryOperator>(op->getRHS()->IgnoreParenImpCasts());
     if (!sum || (sum->getOpcode() != clang::BO_Add && sum->getOpcode() != clang::BO_Sub))

@@ -41,6 +41,9 @@ struct InductionStep {
   // `++`/`--`, which step by one.
   const clang::Expr *amount = nullptr;
   bool negate = false;
+  // A pointer stepped through a byte pointer (`c = (float *)((char *)c +
+  // pitch)`): the amount is in bytes.
+  bool in_bytes = false;
   // Where the step sits in inner loops rather than in the loop's own body
   // (`c += hw` in `for (j ...) for (k ...)`, a column pointer of im2col):
   // it is taken once per iteration of each of these, innermost last.

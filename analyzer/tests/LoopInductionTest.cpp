@@ -624,5 +624,57 @@ TEST(LoopInduction, ACopyThatDoesNotStartAtTwiceTheValueIsNotTiedToIt) {
   EXPECT_TRUE(hasRaceBetween(result, 9, 11)) << result.DebugString();
 }
 
+// A row filter that walks a pointer forwards and back by a byte step,
+// over rows `pitch` bytes apart.
+std::string byteWalk(const std::string &pitch) {
+  std::string code = R"(
+__device__ void smooth(float *line, unsigned len, int step) {
+  float *c = line;
+  float prev = *c;
+  for (unsigned n = 1; n < len; n++) {
+    c = (float *)((char *)c + step);
+    *c = prev = 0.5f * *c + prev;
+  }
+  for (int n = len - 2; 0 <= n; n--) {
+    c = (float *)((char *)c - step);
+    *c = prev = 0.5f * (prev - *c);
+  }
+}
+__global__ void rows(float *image, unsigned pitch, unsigned width, unsigned height) {
+  unsigned y = blockIdx.x * blockDim.x + threadIdx.x;
+  if (y < height)
+    smooth((float *)((char *)image + y * pitch), width, sizeof(float));
+}
+int main() {
+  float *image;
+  cudaMalloc(&image, 100 * 300 * sizeof(float));
+  rows<<<5, 64>>>(image, PITCH, 100, 300);
+}
+)";
+  code.replace(code.find("PITCH"), 5, pitch);
+  return code;
+}
+
+TEST(LoopInduction, APointerSteppedByBytesStaysInItsRow) {
+  // The forward pass leaves the pointer len - 1 steps on, no more (the
+  // loop's exit is its first failing test), and the backward pass brings
+  // it back.
+  auto apart = analyzeCode(byteWalk("100 * sizeof(float)"));
+  EXPECT_TRUE(apart.errors().empty()) << apart.DebugString();
+  EXPECT_EQ(apart.candidates_size(), 0) << apart.DebugString();
+  // Rows a float short share an element: the last of one is the first of
+  // the next, read (line 4) before the next row's thread writes its last.
+  auto shared = analyzeCode(byteWalk("99 * sizeof(float)"));
+  auto races = findings(shared);
+  ASSERT_FALSE(races.empty()) << shared.DebugString();
+  EXPECT_TRUE(hasRaceBetween(shared, 4, 7)) << shared.DebugString();
+  for (const v1::RaceCandidate &race : races) {
+    const v1::Witness &w = race.witness();
+    uint32_t first = w.first().block_idx().x() * 64 + w.first().thread_idx().x();
+    uint32_t second = w.second().block_idx().x() * 64 + w.second().thread_idx().x();
+    EXPECT_EQ(first > second ? first - second : second - first, 1u) << race.DebugString();
+  }
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
