@@ -77,7 +77,8 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
     return std::pair{arith_.convert(asInt(start->second, t), t, kInt64),
                      arith_.convert(asInt(now->second, t), t, kInt64)};
   };
-  for (const ScalingStep &step : scalingSteps(shape, ast_)) {
+  std::vector<ScalingStep> scaled = scalingSteps(shape, ast_);
+  for (const ScalingStep &step : scaled) {
     auto values = entryAndHead(*step.var);
     if (!values)
       continue;
@@ -109,7 +110,7 @@ Builder::LoopScaling Builder::scaling(const LoopShape &shape, const State &entry
   // `old = x, x /= f`: x is old / f at every head where it is at the entry
   // (an odd-sized tree reduction's `old_i % 2` knows the element its last
   // pair left out).
-  for (const LaggingCopy &copy : laggingCopies(shape, ast_)) {
+  for (const LaggingCopy &copy : laggingCopies(shape, scaled)) {
     auto copied = entryAndHead(*copy.copy);
     auto source = entryAndHead(*copy.source.var);
     if (!copied || !source)

@@ -374,9 +374,9 @@ std::vector<ScalingStep> scalingSteps(const LoopShape &shape, const clang::ASTCo
   return steps;
 }
 
-std::vector<LaggingCopy> laggingCopies(const LoopShape &shape, const clang::ASTContext &ast) {
+std::vector<LaggingCopy> laggingCopies(const LoopShape &shape,
+                                       const std::vector<ScalingStep> &scaled) {
   std::vector<LaggingCopy> copies;
-  std::vector<ScalingStep> scaled = scalingSteps(shape, ast);
   std::vector<const clang::Stmt *> once = onceEachIteration(shape);
   auto runsBefore = [&](const clang::Stmt *first, const clang::Stmt *second) {
     auto at = std::find(once.begin(), once.end(), first);

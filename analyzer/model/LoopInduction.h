@@ -105,12 +105,13 @@ std::vector<AffineScalingStep> affineScalingSteps(const LoopShape &shape,
 // (`old_i = i, i /= 2`): in every iteration but the first it holds the
 // value the scaled one had one iteration earlier. Both writes are the
 // variables' only writes in the loop and run once per iteration, the copy
-// first.
+// first. `scaled` holds the loop's scaling steps (`scalingSteps`).
 struct LaggingCopy {
   const clang::VarDecl *copy = nullptr;
   ScalingStep source;
 };
-std::vector<LaggingCopy> laggingCopies(const LoopShape &shape, const clang::ASTContext &ast);
+std::vector<LaggingCopy> laggingCopies(const LoopShape &shape,
+                                       const std::vector<ScalingStep> &scaled);
 
 // A variable the body's last write of it sets back to an invariant value
 // (`wtx = tx;` after an inner loop walked `wtx` on), at the body's top
