@@ -7,6 +7,10 @@
 // pointer's xsize and ysize. Kernels indexed `row = base + y * pitch` are
 // race-free only with these facts.
 //
+// Programs written for any device query its warp size and block limit and
+// launch by them (`for (b = prop.warpSize; b <= 1024; b *= 2)`): every GPU
+// the toolkit supports (compute capability 7.5 on) has the same ones.
+//
 //===----------------------------------------------------------------------===//
 #include "analyzer/host/HostValues.h"
 
@@ -36,7 +40,47 @@ const clang::CallExpr *madeExtent(const clang::Expr &extent) {
                                                                                     : nullptr;
 }
 
+// The value every supported GPU reports for a cudaDeviceProp field or a
+// cudaDeviceAttr, where they all agree.
+std::optional<int64_t> sharedDeviceProperty(const std::string &name) {
+  if (name == "warpSize" || name == "cudaDevAttrWarpSize")
+    return 32;
+  if (name == "maxThreadsPerBlock" || name == "cudaDevAttrMaxThreadsPerBlock")
+    return 1024;
+  return std::nullopt;
+}
+
+// The cudaDeviceAttr constant an attribute argument names.
+std::string attributeName(const clang::Expr &attribute) {
+  auto *ref = dyn_cast<clang::DeclRefExpr>(attribute.IgnoreParenImpCasts());
+  auto *constant = ref ? dyn_cast<clang::EnumConstantDecl>(ref->getDecl()) : nullptr;
+  return constant ? constant->getNameAsString() : "";
+}
+
 } // namespace
+
+std::optional<z3::expr> HostValues::deviceProperty(const clang::CallExpr &call,
+                                                   const clang::VarDecl &var,
+                                                   const std::string &field) {
+  const clang::FunctionDecl *callee = call.getDirectCallee();
+  std::string name = callee ? callee->getNameAsString() : "";
+  std::string property, shown = var.getNameAsString();
+  if ((name == "cudaGetDeviceProperties" || name == "cudaGetDeviceProperties_v2") &&
+      call.getNumArgs() == 2 && referencedVar(call.getArg(0)) == &var) {
+    property = field;
+    shown += "." + field;
+  } else if (name == "cudaDeviceGetAttribute" && call.getNumArgs() == 3 && field.empty() &&
+             referencedVar(call.getArg(0)) == &var) {
+    property = attributeName(*call.getArg(1));
+  }
+  std::optional<int64_t> shared = sharedDeviceProperty(property);
+  if (!shared)
+    return std::nullopt;
+  return stated("host:device:" + property, arith_.constant(*shared, kInt64),
+                "host '" + shown + "' is " + std::to_string(*shared) + " ('" + property +
+                    "' of every GPU from compute capability 7.5 on)",
+                &call);
+}
 
 std::optional<z3::expr> HostValues::extentField(const clang::Expr &extent,
                                                 const std::string &field) {
@@ -74,7 +118,7 @@ std::optional<z3::expr> HostValues::cudaOutValue(const clang::CallExpr &call,
     width = extentField(*call.getArg(1), "width");
     what = var.getNameAsString() + ".pitch";
   } else {
-    return std::nullopt;
+    return deviceProperty(call, var, field);
   }
   // The pitch itself is the device's choice: a symbol of its own per call.
   z3::expr pitch = symbols_.shared(unknownName(call) + ":" + what, kInt64);

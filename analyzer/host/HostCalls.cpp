@@ -227,6 +227,7 @@ std::unique_ptr<HostValues> HostValues::calleeFrame(const clang::CallExpr &call,
   sibling = std::make_unique<HostValues>(ast_, symbols_, host_, &call, caller_);
   sibling->unknowns_ = unknowns_;
   sibling->following_families_ = following_families_;
+  sibling->induction_values_ = induction_values_;
   sibling->element_writes_ = element_writes_;
   sibling->callee_depth_ = callee_depth_;
   auto frame = std::make_unique<HostValues>(ast_, symbols_, body, nullptr, sibling.get());

@@ -178,6 +178,7 @@ void HostValues::addInductionFacts(const clang::Stmt &loop, const clang::VarDecl
   int direction = summary->direction;
   int64_t stride = summary->stride;
   z3::expr at_launch = symbolFor(var);
+  induction_values_->insert(at_launch.decl().name().str());
   std::string name = var.getNameAsString();
   std::string shown = sourceText(start->getSourceRange(), ast_.getSourceManager());
   if (summary->scales) {

@@ -26,6 +26,8 @@ HostValues::HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
       launch_(launch), caller_(caller), environment_(ast, host),
       unknowns_(caller ? caller->unknowns_
                        : std::make_shared<std::map<std::string, v1::Imprecision>>()),
+      induction_values_(caller ? caller->induction_values_
+                               : std::make_shared<std::set<std::string>>()),
       following_families_(caller ? caller->following_families_
                                  : std::make_shared<std::set<const clang::VarDecl *>>()) {}
 

@@ -137,6 +137,10 @@ public:
   // followed, a write inside a loop, a value set through a pointer. Shared
   // by the frames of one call chain.
   const std::map<std::string, v1::Imprecision> &unknownValues() const { return *unknowns_; }
+  // The symbols of loop variables whose start and bound the loop facts
+  // state (`for (j = 32; j <= 1024; j *= 2)` around the launch): as known
+  // as the values those facts are made of, though no single value.
+  const std::set<std::string> &inductionValues() const { return *induction_values_; }
 
   // Facts that hold of the symbols the values are made of (an unsigned
   // host variable is never negative), from this frame and its callers.
@@ -175,10 +179,14 @@ private:
   std::optional<z3::expr> returnedField(const clang::CallExpr &call, const clang::VarDecl &var,
                                         const std::string &field);
   // What cudaMallocPitch or cudaMalloc3D leaves in its pitch (a value at
-  // least the width asked for) and in a pitched pointer's xsize and ysize
+  // least the width asked for) and in a pitched pointer's xsize and ysize,
+  // and the device properties every supported GPU shares that
+  // cudaGetDeviceProperties and cudaDeviceGetAttribute report
   // (CudaOutParameters.cpp); nothing for other calls and fields.
   std::optional<z3::expr> cudaOutValue(const clang::CallExpr &call, const clang::VarDecl &var,
                                        const std::string &field);
+  std::optional<z3::expr> deviceProperty(const clang::CallExpr &call, const clang::VarDecl &var,
+                                         const std::string &field);
   // `field` (width, height or depth) of a cudaExtent argument.
   std::optional<z3::expr> extentField(const clang::Expr &extent, const std::string &field);
   // What a call returns as an integer: `min`/`max` of two integers, or
@@ -433,6 +441,7 @@ private:
   };
   std::map<const clang::SwitchStmt *, SwitchCondition> switch_conditions_;
   std::shared_ptr<std::map<std::string, v1::Imprecision>> unknowns_;
+  std::shared_ptr<std::set<std::string>> induction_values_;
   std::vector<Fact> value_facts_;
   std::set<std::string> ranged_;
   std::set<std::string> stated_;

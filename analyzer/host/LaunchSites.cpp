@@ -572,6 +572,44 @@ void addStructPointerFields(std::vector<PointerArgument> &pointers,
   }
 }
 
+// The host values made of values the host code does not establish: the
+// unknowns themselves, and what a loop's bounds or a followed call's value
+// (`for (j = start; ...)`, `n = helper(atoi(s))`) ties to one, each with
+// the unknown it comes from. A loop variable whose start and bound the
+// facts state is as known as they are.
+std::map<std::string, v1::Imprecision>
+unknownDerivedValues(const std::vector<Fact> &host_facts,
+                     const std::map<std::string, v1::Imprecision> &unknowns,
+                     const std::set<std::string> &induction_values) {
+  std::map<std::string, v1::Imprecision> derived;
+  for (const auto &[name, imprecision] : unknowns)
+    if (!induction_values.count(name))
+      derived.emplace(name, imprecision);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Fact &fact : host_facts) {
+      v1::HostFactKind kind = fact.assumption.kind();
+      if (kind != v1::HOST_FACT_KIND_LOOP_BOUND && kind != v1::HOST_FACT_KIND_ANALYSIS)
+        continue;
+      std::set<std::string> names = symbolNames({fact.term}, true);
+      auto cause = std::find_if(names.begin(), names.end(),
+                                [&](const std::string &name) { return derived.count(name); });
+      if (cause == names.end())
+        continue;
+      v1::Imprecision from = derived.at(*cause);
+      for (const std::string &name : names) {
+        if (name.rfind("host:", 0) != 0 || derived.count(name))
+          continue;
+        v1::Imprecision imprecision = from;
+        imprecision.set_detail(fact.assumption.description() + ", where " + from.detail());
+        derived.emplace(name, std::move(imprecision));
+        changed = true;
+      }
+    }
+  }
+  return derived;
+}
+
 // Marks the kernel's launch-wide values (dims, arguments) whose facts are
 // made of host values the host code does not establish.
 void stateUnknownValues(LaunchContext &context,
@@ -662,10 +700,12 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
   }
   addStructPointerFields(pointers, kernel, launch, names, host_values, symbols);
   addPointerAliasing(context, pointers, host_values, launch, names, ast, symbols, where);
-  stateUnknownValues(context, host_values.unknownValues());
-  for (Fact &fact : host_values.dominatingFacts())
-    context.facts.push_back(std::move(fact));
+  std::vector<Fact> host_facts = host_values.dominatingFacts();
   for (Fact &fact : host_values.valueFacts())
+    host_facts.push_back(std::move(fact));
+  stateUnknownValues(context, unknownDerivedValues(host_facts, host_values.unknownValues(),
+                                                      host_values.inductionValues()));
+  for (Fact &fact : host_facts)
     context.facts.push_back(std::move(fact));
   context.site = site;
   return context;

@@ -812,5 +812,53 @@ int main(int argc, char **argv) {
   EXPECT_EQ(found[0].witness().block_dim().x(), 512u) << found[0].DebugString();
 }
 
+// One row per warp: blocks narrower than a warp all take row 0 of their
+// grid, which every block then writes.
+const char *const kRowPerWarp = R"(
+#include <cstdlib>
+__global__ void rows(float *out, int n, int c) {
+  int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+  if (row >= n) return;
+  for (int i = threadIdx.x % 32; i < c; i += 32)
+    out[row * c + i] = 1.0f;
+}
+int main(int argc, char **argv) {
+  int n = 4096, c = 1000;
+  float *out;
+  cudaMalloc(&out, n * c * sizeof(float));
+  %s
+  for (int j = start; j <= 1024; j *= 2)
+    rows<<<(n * 32 + j - 1) / j, j>>>(out, n, c);
+}
+)";
+
+TEST(HostValues, TheWarpSizeADeviceReportsIsThirtyTwo) {
+  for (const char *query :
+       {"cudaDeviceProp p; cudaGetDeviceProperties(&p, 0); int start = p.warpSize;",
+        "int start; cudaDeviceGetAttribute(&start, cudaDevAttrWarpSize, 0);"}) {
+    auto result = analyzeReplacing(kRowPerWarp, "%s", query);
+    EXPECT_TRUE(findings(result).empty()) << query << "\n" << result.DebugString();
+  }
+  // A quarter of it is a known 8: a certain race, resting on no unknown.
+  auto result = analyzeReplacing(
+      kRowPerWarp, "%s",
+      "cudaDeviceProp p; cudaGetDeviceProperties(&p, 0); int start = p.warpSize / 4;");
+  auto found = findings(result);
+  ASSERT_FALSE(found.empty()) << result.DebugString();
+  EXPECT_EQ(found[0].score(), 1.0) << found[0].DebugString();
+  EXPECT_LT(found[0].witness().block_dim().x(), 32u) << found[0].DebugString();
+}
+
+TEST(HostValues, ALaunchInALoopFromAnUnknownStartRestsOnIt) {
+  auto unknown = findings(analyzeReplacing(kRowPerWarp, "%s", "int start = atoi(argv[1]);"));
+  ASSERT_FALSE(unknown.empty());
+  EXPECT_TRUE(hasUnknownHostValue(unknown[0], "j grows from start")) << unknown[0].DebugString();
+  EXPECT_LT(unknown[0].score(), 1.0);
+  // From a known start the loop's values are known, however many.
+  auto known = findings(analyzeReplacing(kRowPerWarp, "%s", "int start = 8;"));
+  ASSERT_FALSE(known.empty());
+  EXPECT_TRUE(known[0].imprecisions().empty()) << known[0].DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
