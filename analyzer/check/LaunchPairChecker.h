@@ -1,0 +1,225 @@
+//===- LaunchPairChecker.h - the pair checks of one launch ------*- C++ -*-===//
+//
+// What checkKernel (PairChecker.h) keeps for one kernel in one launch
+// context: a solver with the launch's facts asserted once, the pairs and
+// barriers asked of it, and the candidates and proofs they give. Its parts
+// are in files of their own: the race queries (PairChecker.cpp), what an
+// undecided query tries next (PairEscalation.cpp), races judged benign
+// because both threads store the same value (BenignPairs.cpp), and the
+// witnesses, candidates and proofs reported (PairFindings.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURACE_ANALYZER_CHECK_LAUNCHPAIRCHECKER_H
+#define GPURACE_ANALYZER_CHECK_LAUNCHPAIRCHECKER_H
+
+#include "analyzer/check/AcquireRelease.h"
+#include "analyzer/check/PairChecker.h"
+#include "analyzer/check/QueryBudget.h"
+#include "analyzer/check/RangeSimplifier.h"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace gpurace::analyzer {
+
+// One race class a pair is asked about, with the defect its race would be.
+struct ClassQuery {
+  v1::RaceClass race_class;
+  v1::SyncDefect defect;
+  v1::MemoryScope insufficient_scope = v1::MEMORY_SCOPE_UNSPECIFIED;
+};
+
+class LaunchPairChecker {
+public:
+  LaunchPairChecker(const KernelModel &model, SymbolSpace &symbols,
+          const LaunchContext &context, const CheckOptions &options)
+      : model_(model), symbols_(symbols), arith_(symbols.arith()),
+        context_(context), options_(options), sync_(model, symbols),
+        budget_(options.query_rlimit, options.query_timeout_ms, options.clock_stops) {
+    collectConstants();
+  }
+
+  CheckResult run();
+
+private:
+  z3::context &ctx() const { return symbols_.context(); }
+  z3::expr linearId(int thread) const;
+  z3::expr sameBlock() const;
+  // The thread's lane is one of the set bits of `mask`.
+  z3::expr laneIn(uint32_t mask, int thread) const;
+  // Both threads' lanes are in `group` (the same warp is checked apart).
+  z3::expr joins(const LaneGroup &group) const;
+  // The pairs of threads that must all reach `barrier` together.
+  z3::expr mustMeet(const Barrier &barrier) const;
+  z3::expr classConstraint(v1::RaceClass race_class) const;
+  z3::expr concurrent(const MemoryAccess &a, const MemoryAccess &b,
+                      v1::RaceClass race_class) const;
+  z3::expr overlap(const MemoryAccess &a, const MemoryAccess &b) const;
+  // Two threads of `race_class` reach a and b with nothing ordering them.
+  z3::expr raceOfClass(const MemoryAccess &a, const MemoryAccess &b,
+                       v1::RaceClass race_class) const;
+  // `access`'s byte offset from the start of the buffer it shares with
+  // `other`, before its symbols are renamed for a thread.
+  z3::expr startOf(const MemoryAccess &access, const MemoryAccess &other) const;
+  // Lemmas that decide overlaps of row-major offsets (Delinearization.h).
+  std::vector<z3::expr> delinearization(const MemoryAccess &a, const MemoryAccess &b) const;
+  // Lemmas that order the iterations of loops whose iterations synchronize
+  // unequally (KernelModel::IterationSync), for two accesses in them.
+  std::vector<z3::expr> iterationOrder(const MemoryAccess &a, const MemoryAccess &b) const;
+  z3::expr pointerBase(const MemoryObject &object) const;
+  // A witness searched for with the launch's host values fixed: for a pair
+  // the solver could not decide, and first for a nonlinear one.
+  std::optional<z3::model> witnessWithFixedLaunch(z3::solver &solver,
+                                                  const std::vector<z3::expr> &trackers);
+  // Whether the access's offset or path multiplies or divides two unknowns.
+  bool nonlinear(const MemoryAccess &access);
+  // One assignment of the launch's host values and parameters that the base
+  // allows, as equalities; none where the solver finds none.
+  const std::optional<z3::expr_vector> &fixedLaunch();
+  // Whether the launch shows where a pointer parameter points in its buffer.
+  bool placed(const MemoryObject &object) const;
+  // Where two pointer parameters share a buffer only under a host
+  // condition, that condition.
+  std::optional<z3::expr> aliasCondition(const MemoryAccess &a, const MemoryAccess &b) const;
+  bool mayAlias(const MemoryObject &a, const MemoryObject &b) const;
+  // Whether no access of the kernel writes a buffer `object` may point
+  // into in this launch: what it reads through it is the same for every
+  // thread reading the same offset.
+  bool unwrittenInLaunch(const MemoryObject &object) const;
+  // Whether `a` and `b` are in distinct buffers only because a wrapper's
+  // pointer parameters are assumed not to overlap.
+  bool distinctByAssumption(const MemoryAccess &a, const MemoryAccess &b) const;
+  // The race-freedom verdict of such a pair, with the assumption stated.
+  void addAssumedDistinct(const MemoryAccess &a, const MemoryAccess &b);
+  // A race-free verdict resting on the host facts that keep two pointer
+  // parameters in separate buffers (LaunchContext::kept_apart).
+  void addKeptApart(const MemoryAccess &a, const MemoryAccess &b);
+  // A race-freedom verdict for the pair in this launch, with no assumption yet.
+  v1::RaceFreedomProof proofOf(const MemoryAccess &a, const MemoryAccess &b) const;
+  void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
+  // What addBase asserts, pinned once: every pair's solver starts from it.
+  std::vector<z3::expr> baseAssertions() const;
+  // The solver pairs and barriers are checked on: the base is asserted
+  // once and each query's constraints live in a scope of their own (a fresh
+  // solver per query spent most of its time asserting the base again).
+  z3::solver &pairSolver(std::vector<z3::expr> &trackers);
+  z3::expr_vector asVector(const std::vector<z3::expr> &exprs) const;
+  void checkPair(const MemoryAccess &a, const MemoryAccess &b);
+  // An access through a parameter whose allocation the host code shows
+  // stays inside it (an access outside is a memory error, not a race).
+  void addInBounds(z3::solver &solver, const MemoryAccess &access, int thread) const;
+  void checkBarrier(const Barrier &barrier);
+  // The query with the defect the pair's attempted synchronization names.
+  ClassQuery namedDefect(const MemoryAccess &a, const MemoryAccess &b,
+                         ClassQuery query, bool inter_block) const;
+  v1::Witness witness(const z3::model &m, const MemoryAccess *a) const;
+  // The imprecisions behind the symbols of `addresses` and `guards`, one per
+  // source; those that reach only the guards are marked guard-only.
+  std::vector<v1::Imprecision> imprecisionsOf(const std::vector<z3::expr> &addresses,
+                                              const std::vector<z3::expr> &guards) const;
+  void addCandidate(const MemoryAccess &a, const MemoryAccess &b,
+                    const ClassQuery &query, const z3::model *m);
+  // `verdict` of the query in `solver`, once every term of the model's
+  // powers_of_two that a witness gives another value is stated to be a
+  // power of two (or zero), and every parameter range it breaks is stated,
+  // and the query asked again.
+  z3::check_result withFactsWitnessesBreak(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                                   z3::check_result verdict);
+  // The query asked again with more effort, while the launch's
+  // escalations last (QueryBudget): for a pair the delinearization lemmas
+  // turn linear case by case, which more effort decides, where the
+  // solver ran out (not the clock). Counted per launch, so that results
+  // stay deterministic and a kernel of many hard pairs pays for few. Not
+  // once the query has used its clock, `cap_ms`.
+  z3::check_result withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                                  std::chrono::steady_clock::time_point started, unsigned cap_ms);
+  // Two writes whose threads store the same value wherever they race, in
+  // the solver's current race constraints.
+  bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                      const MemoryAccess &a, const MemoryAccess &b);
+  // A write and a read of another thread that, wherever they race, ran
+  // the same write before reading and stored the same value, with no other
+  // write of the object between its own store and its read. The other
+  // writes of the object, which must race with neither (checked once every
+  // pair is: resolveReadsOfOwnStores), or nullopt.
+  std::optional<std::vector<const MemoryAccess *>>
+  readsWhatItStored(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                    const MemoryAccess &write, const MemoryAccess &read);
+  // The loops in which `other`, after `read` in the body, runs again
+  // before the read's next run: those that enclose the read but not
+  // `write`. Only in their first iteration has the reader not run `other`
+  // since it ran `write`.
+  std::vector<z3::expr> loopsRunningBetween(const MemoryAccess &other, const MemoryAccess &write,
+                                            const MemoryAccess &read) const;
+  // Candidates judged benign because the reader read its own store, kept
+  // only where no other write of the object races with the read or the
+  // write.
+  struct OwnStoreRead {
+    size_t candidate;
+    const MemoryAccess *write, *read;
+    std::vector<const MemoryAccess *> other_writes;
+  };
+  std::vector<OwnStoreRead> own_store_reads_;
+  // Pairs of accesses with at least one candidate, lower address first.
+  std::set<std::pair<const MemoryAccess *, const MemoryAccess *>> racing_;
+  bool racing(const MemoryAccess *a, const MemoryAccess *b) const {
+    return racing_.count({std::min(a, b), std::max(a, b)}) > 0;
+  }
+  void resolveReadsOfOwnStores();
+  void addProof(const MemoryAccess &a, const MemoryAccess &b,
+                const z3::expr_vector &core,
+                const std::vector<z3::expr> &trackers);
+
+  // Adds `e` with the symbols the context pins to constants replaced by
+  // them, so that a product of launch dims stays linear arithmetic.
+  void add(z3::solver &solver, const z3::expr &e) const;
+  // `e` with the host values the launch fixes put in.
+  z3::expr pinned(const z3::expr &e) const;
+  void collectConstants();
+  // States the coordinates' ranges to the range simplifier.
+  void boundCoordinates();
+
+  const KernelModel &model_;
+  SymbolSpace &symbols_;
+  z3::expr_vector pinned_from_{symbols_.context()}, pinned_to_{symbols_.context()};
+  // The pinned symbols that place a pointer parameter in its buffer, for
+  // the delinearization lemmas.
+  z3::expr_vector placed_from_{symbols_.context()}, placed_to_{symbols_.context()};
+  std::vector<bool> fact_pinned_;
+  // Rewrites div and mod over the coordinates' ranges (RangeSimplifier.h);
+  // its cache fills as terms are pinned.
+  mutable RangeSimplifier ranges_{symbols_.context()};
+  // The symbol each pinned fact fixes, by the fact's index.
+  std::map<size_t, z3::expr> pinned_symbol_;
+  std::vector<z3::expr> base_;
+  std::vector<z3::expr> base_trackers_;
+  // The model's powers_of_two for threads 1 and 2, pinned, each once.
+  std::vector<z3::expr> power_terms_;
+  // The model's parameter_ranges, pinned.
+  std::vector<z3::expr> parameter_ranges_;
+  std::optional<z3::solver> pair_solver_;
+  std::optional<z3::expr_vector> fixed_launch_;
+  bool fixed_launch_searched_ = false;
+  std::map<const MemoryAccess *, bool> nonlinear_;
+  // The last undecided query stopped at the wall-clock cap, not the
+  // (deterministic) effort limit.
+  bool out_of_time_ = false;
+  unsigned pair_solver_rlimit_ = 0;
+  unsigned pair_solver_cap_ms_ = 0;
+  const Arith &arith_;
+  const LaunchContext &context_;
+  CheckOptions options_;
+  AcquireRelease sync_;
+  QueryBudget budget_;
+  CheckResult result_;
+};
+
+} // namespace gpurace::analyzer
+
+#endif

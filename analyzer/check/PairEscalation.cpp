@@ -1,0 +1,176 @@
+//===- PairEscalation.cpp - undecided pair queries ------------------------===//
+//
+// What a query the solver leaves undecided, or answers with a witness that
+// breaks a fact the model keeps apart, tries next: the powers of two and
+// parameter ranges the witness broke, stated and asked again; more effort,
+// while the launch's budget lasts (QueryBudget.h); and, for a query made
+// nonlinear by products of thread coordinates and host values, a witness
+// searched for with the host values fixed.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/check/LaunchPairChecker.h"
+
+#include "analyzer/model/Arith.h"
+
+#include <chrono>
+#include <set>
+
+namespace gpurace::analyzer {
+
+z3::check_result LaunchPairChecker::withFactsWitnessesBreak(z3::solver &solver,
+                                                  const std::vector<z3::expr> &trackers,
+                                                  z3::check_result verdict) {
+  const std::vector<z3::expr> &terms = power_terms_;
+  if (terms.empty() && parameter_ranges_.empty())
+    return verdict;
+  // A witness that gives two powers neither the same value nor values a
+  // factor of two apart first gets that one consequence for the pair (one
+  // loop's exit above another's step is then at least twice the step); a
+  // term still given another value then gets its case per exponent. No
+  // statement is made twice, so the rounds end.
+  std::set<std::pair<size_t, size_t>> related;
+  std::set<size_t> exact, ranged;
+  z3::expr two = arith_.constant(2, kInt64);
+  while (verdict == z3::sat) {
+    z3::model m = solver.get_model();
+    std::vector<std::optional<int64_t>> values;
+    for (const z3::expr &term : terms)
+      values.push_back(Arith::numeral(m.eval(term, true), true));
+    bool refined = false;
+    for (size_t i = 0; i < terms.size(); ++i)
+      for (size_t j = i + 1; j < terms.size(); ++j) {
+        if (!values[i] || !values[j] || *values[i] == *values[j] ||
+            2 * *values[i] <= *values[j] || 2 * *values[j] <= *values[i] ||
+            !related.insert({i, j}).second)
+          continue;
+        solver.add(terms[i] == terms[j] || two * terms[i] <= terms[j] || two * terms[j] <= terms[i]);
+        refined = true;
+      }
+    for (size_t i = 0; i < terms.size() && !refined; ++i)
+      if (values[i] && (*values[i] & (*values[i] - 1)) != 0 && exact.insert(i).second) {
+        solver.add(arith_.powerOfTwoOrZero(terms[i], kInt64));
+        refined = true;
+      }
+    for (size_t i = 0; i < parameter_ranges_.size(); ++i)
+      if (m.eval(parameter_ranges_[i], true).is_false() && ranged.insert(i).second) {
+        solver.add(parameter_ranges_[i]);
+        refined = true;
+      }
+    if (!refined)
+      break;
+    verdict = solver.check(asVector(trackers));
+  }
+  return verdict;
+}
+
+z3::check_result LaunchPairChecker::withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
+                                         std::chrono::steady_clock::time_point started,
+                                         unsigned cap_ms) {
+  if (QueryBudget::reachedCap(std::chrono::steady_clock::now() - started, cap_ms))
+    return z3::unknown;
+  std::optional<unsigned> effort = budget_.takeEscalation();
+  if (!effort)
+    return z3::unknown;
+  budget_.apply(solver, *effort);
+  auto escalated = std::chrono::steady_clock::now();
+  z3::check_result verdict =
+      withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
+  if (verdict == z3::unknown &&
+      QueryBudget::reachedCap(std::chrono::steady_clock::now() - escalated, budget_.capMs(*effort)))
+    budget_.endEscalations();
+  budget_.apply(solver, pair_solver_rlimit_);
+  return verdict;
+}
+
+std::optional<z3::model>
+LaunchPairChecker::witnessWithFixedLaunch(z3::solver &solver, const std::vector<z3::expr> &trackers) {
+  // Products of thread coordinates and host values (`y * stride`) make a
+  // query nonlinear; with the host values fixed to one assignment the launch
+  // allows, it is linear. A model found that way is a real witness.
+  const std::optional<z3::expr_vector> &launch = fixedLaunch();
+  if (!launch)
+    return std::nullopt;
+  solver.push();
+  for (const z3::expr &value : *launch)
+    solver.add(value);
+  std::optional<z3::model> witness;
+  if (withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers))) == z3::sat)
+    witness = solver.get_model();
+  solver.pop();
+  return witness;
+}
+
+namespace {
+
+// Whether `e` multiplies two non-constant terms or divides by one.
+bool hasNonlinearTerm(const z3::expr &e, std::set<unsigned> &seen) {
+  if (!e.is_app() || !seen.insert(e.id()).second)
+    return false;
+  Z3_decl_kind kind = e.decl().decl_kind();
+  unsigned unknowns = 0;
+  for (unsigned i = 0; i < e.num_args(); ++i)
+    unknowns += !e.arg(i).is_numeral();
+  if ((kind == Z3_OP_MUL || kind == Z3_OP_BMUL) && unknowns >= 2)
+    return true;
+  if ((kind == Z3_OP_DIV || kind == Z3_OP_IDIV || kind == Z3_OP_MOD || kind == Z3_OP_REM ||
+       kind == Z3_OP_BSDIV || kind == Z3_OP_BUDIV || kind == Z3_OP_BSREM ||
+       kind == Z3_OP_BUREM || kind == Z3_OP_BSMOD) &&
+      !e.arg(1).is_numeral())
+    return true;
+  for (unsigned i = 0; i < e.num_args(); ++i)
+    if (hasNonlinearTerm(e.arg(i), seen))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool LaunchPairChecker::nonlinear(const MemoryAccess &access) {
+  auto [it, inserted] = nonlinear_.try_emplace(&access, false);
+  if (inserted) {
+    std::set<unsigned> seen;
+    it->second = hasNonlinearTerm(access.offset, seen) ||
+                 hasNonlinearTerm(access.path_condition, seen);
+  }
+  return it->second;
+}
+
+const std::optional<z3::expr_vector> &LaunchPairChecker::fixedLaunch() {
+  // The base is the same for every pair: its one assignment is found once.
+  if (fixed_launch_searched_)
+    return fixed_launch_;
+  fixed_launch_searched_ = true;
+  z3::solver launch(ctx());
+  budget_.apply(launch, budget_.effort() / 4);
+  std::vector<z3::expr> launch_trackers;
+  addBase(launch, launch_trackers);
+  if (launch.check(asVector(launch_trackers)) != z3::sat)
+    return fixed_launch_;
+  auto hostValues = [](const z3::model &values) {
+    std::vector<z3::func_decl> symbols;
+    for (unsigned i = 0; i < values.num_consts(); ++i) {
+      z3::func_decl symbol = values.get_const_decl(i);
+      std::string name = symbol.name().str();
+      if (name.rfind("param:", 0) == 0 || name.rfind("host:", 0) == 0)
+        symbols.push_back(symbol);
+    }
+    return symbols;
+  };
+  z3::model values = launch.get_model();
+  // Small values where the base allows them: a witness then needs no
+  // huge sizes, and many threads share a division of the work (`gid /
+  // per_division`), which races across divisions need.
+  launch.push();
+  for (const z3::func_decl &symbol : hostValues(values))
+    if (symbol.range().is_int())
+      launch.add(symbol() >= -64 && symbol() <= 64);
+  if (launch.check(asVector(launch_trackers)) == z3::sat)
+    values = launch.get_model();
+  launch.pop();
+  fixed_launch_.emplace(ctx());
+  for (const z3::func_decl &symbol : hostValues(values))
+    fixed_launch_->push_back(symbol() == values.get_const_interp(symbol));
+  return fixed_launch_;
+}
+
+} // namespace gpurace::analyzer
