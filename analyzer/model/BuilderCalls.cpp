@@ -1,8 +1,9 @@
 //===- BuilderCalls.cpp - calls, atomics and inlining -----------------------===//
 //
-// Device functions are inlined with their call stack kept; atomics and
-// synchronization calls are recorded. A call the walk does not enter is
-// opaque: its result is unknown and the locals it can reach may change.
+// Device functions are inlined with their call stack kept; atomics,
+// synchronization calls and loads and stores with cache hints are
+// recorded. A call the walk does not enter is opaque: its result is
+// unknown and the locals it can reach may change.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/model/ModelBuilder.h"
@@ -52,7 +53,38 @@ bool declaredIn(const clang::ValueDecl *decl, const clang::FunctionDecl &functio
   return false;
 }
 
+// The access a load or store with a cache hint makes: a read for
+// `__ldg(p)` and the `__ld*` loads, a write for the `__st*` stores.
+std::optional<v1::AccessKind> cacheHintedAccess(const clang::CallExpr &call,
+                                                const clang::FunctionDecl &callee) {
+  static const std::set<std::string> kLoads = {"__ldg",  "__ldcg", "__ldca",
+                                               "__ldcs", "__ldlu", "__ldcv"};
+  static const std::set<std::string> kStores = {"__stwb", "__stcg", "__stcs", "__stwt"};
+  std::string name = callee.getNameAsString();
+  if (call.getNumArgs() == 0 || !call.getArg(0)->getType()->isPointerType())
+    return std::nullopt;
+  if (kLoads.count(name) && call.getNumArgs() == 1)
+    return v1::ACCESS_KIND_READ;
+  if (kStores.count(name) && call.getNumArgs() == 2)
+    return v1::ACCESS_KIND_WRITE;
+  return std::nullopt;
+}
+
 } // namespace
+
+Value Builder::evalCacheHinted(const clang::CallExpr &call, v1::AccessKind kind) {
+  Place where = placeOf(eval(call.getArg(0)));
+  clang::QualType type = call.getArg(0)->getType()->getPointeeType();
+  if (kind == v1::ACCESS_KIND_READ)
+    return loadFrom(where, type, call);
+  Value value = eval(call.getArg(1));
+  if (where.kind == Place::Kind::Local)
+    writeLocal(where, type, value);
+  else
+    assignTo(where, &call, value);
+  return freshValue(call.getType(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                    "result of " + call.getDirectCallee()->getNameAsString(), &call);
+}
 
 // Whether every execution of an atomic moves its counter on, so that no
 // two see the same old value: increments and decrements by a nonzero
@@ -98,6 +130,8 @@ Value Builder::evalCall(const clang::CallExpr &call) {
   }
   if (std::optional<Value> rank = cooperativeGroupQuery(call, *callee))
     return *rank;
+  if (std::optional<v1::AccessKind> hinted = cacheHintedAccess(call, *callee))
+    return evalCacheHinted(call, *hinted);
   if (auto atomic = classifyAtomicFunction(*callee); atomic && call.getNumArgs() > 0)
     return evalAtomic(call, ScopedAtomicCall{atomic->op, atomic->scope}, value_used);
   if (auto atomic = classifyNvAtomicBuiltin(call, ast_))

@@ -74,18 +74,20 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
   // its own under its condition.
   if (auto *conditional = dyn_cast<clang::ConditionalOperator>(lvalue_expr->IgnoreParens()))
     return eitherBranch(*conditional, [this](const clang::Expr *branch) { return load(branch); });
-  Place where = place(lvalue_expr);
-  clang::QualType type = lvalue_expr->getType();
+  return loadFrom(place(lvalue_expr), lvalue_expr->getType(), *lvalue_expr);
+}
+
+Value Builder::loadFrom(const Place &where, clang::QualType type, const clang::Expr &at) {
   if (where.kind == Place::Kind::Memory) {
-    recordAccess(where, lvalue_expr, v1::ACCESS_KIND_READ,
+    recordAccess(where, &at, v1::ACCESS_KIND_READ,
                  v1::ATOMIC_OP_UNSPECIFIED, v1::MEMORY_SCOPE_UNSPECIFIED);
     if (shared_scalars_.count(where.object))
       if (std::optional<Value> broadcast = broadcastValue(*where.object))
         return *broadcast;
-    if (std::optional<Value> agreed = agreedSharedRead(where, type, *lvalue_expr))
+    if (std::optional<Value> agreed = agreedSharedRead(where, type, at))
       return *agreed;
     Value loaded = freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
-                              "value loaded from " + where.object->name, lvalue_expr,
+                              "value loaded from " + where.object->name, &at,
                               where.object->name);
     if (where.offset && (where.object->kind == MemoryObject::Kind::DeviceGlobal ||
                          where.object->kind == MemoryObject::Kind::PointerParameter))
@@ -93,9 +95,9 @@ Value Builder::load(const clang::Expr *lvalue_expr) {
     return loaded;
   }
   if (where.kind == Place::Kind::Local)
-    return readLocal(where, type, lvalue_expr);
+    return readLocal(where, type, &at);
   return freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
-                    "value not followed", lvalue_expr);
+                    "value not followed", &at);
 }
 
 void Builder::sameForEveryThread(const Value &loaded, const MemoryObject &object,

@@ -121,7 +121,10 @@ void Builder::recordAccess(const Place &where, const clang::Expr *expr,
       member && kind == v1::ACCESS_KIND_ATOMIC)
     type = scopedAtomicValueType(*member);
   else if (auto *call = dyn_cast<clang::CallExpr>(expr);
-           call && kind == v1::ACCESS_KIND_ATOMIC && call->getNumArgs() > 0)
+           call && (kind == v1::ACCESS_KIND_ATOMIC || call->getType()->isVoidType()) &&
+           call->getNumArgs() > 0 && call->getArg(0)->getType()->isPointerType())
+    // An atomic or a store by call (`__stcs(p, v)`) accesses what its
+    // first argument points to.
     type = call->getArg(0)->getType()->getPointeeType();
   if (type->isReferenceType())
     type = type.getNonReferenceType();

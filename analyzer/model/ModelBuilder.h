@@ -339,6 +339,10 @@ private:
   // the fences its order puts before (a release) and after (an acquire).
   void recordOrderedAtomic(const clang::Expr &call, const Value &pointer,
                            const ScopedAtomicCall &atomic, bool value_used);
+  // `__ldg(p)`, `__stcs(p, v)` and the other loads and stores with a cache
+  // hint: the plain read or write of `*p` they are, since the hint changes
+  // where the data is cached, not what it races with.
+  Value evalCacheHinted(const clang::CallExpr &call, v1::AccessKind kind);
   Value evalDeclRef(const clang::DeclRefExpr &ref);
   Value evalStmtExpr(const clang::StmtExpr &expr);
   Value evalThis(const clang::Expr &at);
@@ -348,6 +352,8 @@ private:
   // access recorded, so no separate read is.
   Value valueForUpdate(const Place &where, const clang::Expr *lhs);
   Value load(const clang::Expr *lvalue_expr);
+  // The read of `where`, a value of `type`, that `at` makes.
+  Value loadFrom(const Place &where, clang::QualType type, const clang::Expr &at);
   // A value loaded from a device global that no device code writes is the
   // same for every thread that loads it at the same offset: a function of
   // the offset shared by all threads. So is one loaded through a pointer

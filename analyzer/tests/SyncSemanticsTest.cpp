@@ -513,5 +513,41 @@ int main() {
   EXPECT_FALSE(hasRaceBetween(racy, 6, 8)) << racy.DebugString();
 }
 
+// A cache hint (`__ldg`, `__ldcs`, `__stcs`, `__stwt`, ...) changes where
+// the data is cached, not what the access races with: each is the load or
+// store it is, with the toolkit's headers and with the fallback ones.
+TEST(SyncSemantics, LoadsAndStoresWithCacheHintsAreAccesses) {
+  const char *code = R"(
+__global__ void halve(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    __stcs(out + i / %d, __ldg(in + i));
+    __stwt(&out[n + i], __ldcs(out + %s));
+  }
+}
+int main() {
+  float *out, *in;
+  cudaMalloc(&out, 8192 * sizeof(float));
+  cudaMalloc(&in, 4096 * sizeof(float));
+  halve<<<16, 256>>>(out, in, 4096);
+}
+)";
+  for (bool fallback : {false, true}) {
+    AnalyzeOptions options;
+    options.fallback_headers = fallback;
+    char safe[1024], racy[1024];
+    std::snprintf(safe, sizeof safe, code, 1, "n + i");
+    std::snprintf(racy, sizeof racy, code, 2, "i + 1");
+    auto race_free = analyzeCode(safe, options);
+    EXPECT_TRUE(findings(race_free).empty()) << fallback << "\n" << race_free.DebugString();
+    EXPECT_EQ(race_free.errors_size(), 0) << race_free.DebugString();
+    auto result = analyzeCode(racy, options);
+    // Two threads store to one element, and a thread's __ldcs reads what
+    // another's __stcs writes.
+    EXPECT_TRUE(hasRaceBetween(result, 5, 5)) << fallback << "\n" << result.DebugString();
+    EXPECT_TRUE(hasRaceBetween(result, 5, 6)) << fallback << "\n" << result.DebugString();
+  }
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

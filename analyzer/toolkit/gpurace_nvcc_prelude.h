@@ -7,7 +7,8 @@
 // math_functions.hpp declares __host__ __device__ (Clang keeps only the
 // device side), and the C library's classification functions (isfinite,
 // isnan, isinf, signbit) for the host in the global namespace, which
-// <math.h> declares and <cmath> does not, and nvcc's atomic builtins.
+// <math.h> declares and <cmath> does not, nvcc's atomic builtins and the
+// cache-hinted loads and stores Clang does not define.
 // This header supplies what is missing, so that code nvcc accepts parses
 // here too, and the runtime API that CUDA 12 removed, so that code an
 // older nvcc accepted does.
@@ -118,6 +119,16 @@ GPURACE_NV_FETCH(min)
 GPURACE_NV_FETCH(max)
 #undef GPURACE_NV_FETCH
 __device__ void __nv_atomic_thread_fence(int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+
+// The loads and stores with cache hints that the toolkit declares in
+// sm_32_intrinsics.h, which Clang's wrapper leaves out for the few its
+// own intrinsics header defines (__ldg, __ldcg, __ldcs, __ldcv, __stwt).
+// The analyzer models each call by name as the access it is.
+template <typename T> __device__ T __ldca(const T *ptr);
+template <typename T> __device__ T __ldlu(const T *ptr);
+template <typename T, typename U> __device__ void __stwb(T *ptr, U value);
+template <typename T, typename U> __device__ void __stcg(T *ptr, U value);
+template <typename T, typename U> __device__ void __stcs(T *ptr, U value);
 #endif
 
 // What CUDA 12 removed and older programs still call (the fallback
