@@ -83,19 +83,27 @@ if ! grep -q -- '--print-clang-command' <<<"$analyze_help"; then
 fi
 
 now() { date +%s.%N; }
-# The .cu file of the same folder that #includes this one, if any: such a
-# file is analyzed as part of its includer (as `gpurace analyze` over the
-# folder does), not alone.
+# The .cu file of the same folder that #includes this one, directly or
+# through headers of the folder (`main.cu` -> "sweep.h" -> "sweep.cu"), if
+# any: such a file is analyzed as part of its includer (as `gpurace
+# analyze` over the folder does), not alone.
 includer_of() {
-  local base dir other
-  base=$(basename "$1")
+  local dir other name
   dir=$(dirname "$1")
-  for other in "$dir"/*.cu; do
-    [[ "$other" -ef "$1" ]] && continue
-    if grep -qE "^[[:space:]]*#[[:space:]]*include[[:space:]]*\"${base//./\\.}\"" "$other"; then
-      echo "${other#./}"
-      return
-    fi
+  local -a names=("$(basename "$1")") seen=()
+  while ((${#names[@]})); do
+    name=${names[0]}
+    names=("${names[@]:1}")
+    seen+=("$name")
+    for other in "$dir"/*; do
+      [[ -f "$other" && ! "$other" -ef "$1" ]] || continue
+      grep -qE "^[[:space:]]*#[[:space:]]*include[[:space:]]*\"${name//./\\.}\"" "$other" || continue
+      if [[ "$other" == *.cu ]]; then
+        echo "${other#./}"
+        return
+      fi
+      [[ " ${seen[*]} " == *" $(basename "$other") "* ]] || names+=("$(basename "$other")")
+    done
   done
 }
 echo "real-code: ${#files[@]} files under $dir (${subdirs[*]}), limit ${limit} s each" >&2
