@@ -10,15 +10,24 @@
 // no relation between the two scaled variables gives. After the loop, its
 // trip count and the values it leaves are those constants.
 //
+// A short loop over the thread's own registers (`for (c = 0; c < 4; ++c)
+// bins[c] = s[c];`, mostly under `#pragma unroll`) is run iteration by
+// iteration instead, as the compiler unrolls it: each element it writes
+// keeps its own value, where one symbolic iteration would lose them all.
+//
 //===----------------------------------------------------------------------===//
 #include "analyzer/model/ModelBuilder.h"
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/DynamicRecursiveASTVisitor.h>
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
 
 #include <limits>
 
 namespace gpurace::analyzer::builder {
+
+using clang::dyn_cast;
 
 namespace {
 
@@ -46,7 +55,93 @@ std::optional<int64_t> scaledOnce(int64_t value, const ScalingStep &step, IntTyp
   return fits(next, type) ? std::optional<int64_t>(next) : std::nullopt;
 }
 
+// Loops of at most this many iterations over registers are unrolled.
+constexpr int64_t kMaxUnrolledTrips = 16;
+
+// Whether statements read and write the thread's own variables only (no
+// memory, no call, no jump), and which references they go through, which
+// must be bound to the thread's variables too.
+struct RegistersOnly : clang::DynamicRecursiveASTVisitor {
+  explicit RegistersOnly(clang::ASTContext &ast) : ast(ast) {}
+  clang::ASTContext &ast;
+  bool only = true;
+  std::vector<const clang::VarDecl *> references;
+
+  bool refuse() {
+    only = false;
+    return false;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) override {
+    auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (!var)
+      return true; // enumerators, functions named in casts
+    if (var->getType()->isReferenceType())
+      references.push_back(var);
+    else if (!var->hasLocalStorage() && !var->isUsableInConstantExpressions(ast))
+      return refuse();
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) override {
+    return op->getOpcode() == clang::UO_Deref ? refuse() : true;
+  }
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *subscript) override {
+    return subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() ? true
+                                                                                  : refuse();
+  }
+  bool VisitMemberExpr(clang::MemberExpr *member) override {
+    return member->isArrow() ? refuse() : true;
+  }
+  bool VisitCallExpr(clang::CallExpr *) override { return refuse(); }
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *) override { return refuse(); }
+  bool VisitCXXThisExpr(clang::CXXThisExpr *) override { return refuse(); }
+  bool VisitAsmStmt(clang::AsmStmt *) override { return refuse(); }
+  bool VisitBreakStmt(clang::BreakStmt *) override { return refuse(); }
+  bool VisitContinueStmt(clang::ContinueStmt *) override { return refuse(); }
+  bool VisitReturnStmt(clang::ReturnStmt *) override { return refuse(); }
+  bool VisitGotoStmt(clang::GotoStmt *) override { return refuse(); }
+  bool VisitForStmt(clang::ForStmt *) override { return refuse(); }
+  bool VisitWhileStmt(clang::WhileStmt *) override { return refuse(); }
+  bool VisitDoStmt(clang::DoStmt *) override { return refuse(); }
+  bool VisitSwitchStmt(clang::SwitchStmt *) override { return refuse(); }
+};
+
 } // namespace
+
+bool Builder::unrollRegisterLoop(const clang::ForStmt &loop) {
+  RegistersOnly check(ast_);
+  const clang::Stmt *parts[] = {loop.getInit(), loop.getCond(), loop.getInc(), loop.getBody()};
+  for (const clang::Stmt *part : parts)
+    if (!part || !check.TraverseStmt(const_cast<clang::Stmt *>(part)))
+      return false;
+  for (const clang::VarDecl *reference : check.references) {
+    auto bound = state_.env.find(localKey(*reference));
+    if (bound == state_.env.end() || bound->second.kind != Value::Kind::Pointer ||
+        bound->second.object || bound->second.local.empty())
+      return false;
+  }
+  // The trip count first, from the counter alone: the body never assigns
+  // it (canonicalForm), and the condition must be a constant each time.
+  State entry = state_;
+  walk(loop.getInit());
+  int64_t trips = 0;
+  for (;; ++trips) {
+    z3::expr enters = asBool(eval(loop.getCond())).simplify();
+    if (enters.is_false())
+      break;
+    if (!enters.is_true() || trips == kMaxUnrolledTrips) {
+      state_ = entry;
+      return false;
+    }
+    eval(clang::cast<clang::Expr>(loop.getInc()));
+  }
+  state_ = entry;
+  walk(loop.getInit());
+  for (int64_t i = 0; i < trips; ++i) {
+    walk(loop.getBody());
+    eval(clang::cast<clang::Expr>(loop.getInc()));
+  }
+  return true;
+}
 
 std::optional<Builder::ConstantLoop>
 Builder::constantLoop(const clang::Stmt &loop, const LoopShape &shape, const State &entry,

@@ -44,6 +44,16 @@ Value Builder::freshValue(clang::QualType type, v1::ImprecisionKind why,
     return pointerValue(symbol, unknownObject());
   if (!type.isNull() && type->isBooleanType())
     return boolValue(arith_.toBool(arith_.convert(symbol, t, t)));
+  // An unknown byte or short is still one: a bin from a pixel's channel
+  // (`bins[c] = p.x`) stays below 256. Wider types' ranges rarely decide a
+  // pair and would weigh on every query.
+  if (arith_.mode() == OverflowMode::Math && t.width < 32 && !type.isNull() &&
+      type->isIntegerType()) {
+    int64_t low = t.is_signed ? -(int64_t{1} << (t.width - 1)) : 0;
+    int64_t high = t.is_signed ? (int64_t{1} << (t.width - 1)) - 1 : (int64_t{1} << t.width) - 1;
+    model_.thread_facts.push_back(arith_.lessEq(arith_.constant(low, t), symbol, true) &&
+                                  arith_.lessEq(symbol, arith_.constant(high, t), true));
+  }
   return intValue(symbol, t);
 }
 

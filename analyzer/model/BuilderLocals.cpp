@@ -79,6 +79,7 @@ const clang::Expr *skipWrappers(const clang::Expr *e) {
 } // namespace
 
 void Builder::declareLocal(const std::string &root, clang::QualType type) {
+  loaded_copies_.erase(root);
   locals_.insert_or_assign(root, std::make_pair(nullptr, type));
 }
 
@@ -123,8 +124,12 @@ Value Builder::readLocal(const Place &where, clang::QualType type, const clang::
       return asType(it->second, type);
     // Not written yet (or no longer known): one unknown value, kept so
     // that two reads agree.
-    Value fresh = freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
-                             "element of " + name + " not followed", at);
+    auto loaded = loaded_copies_.find(root);
+    Value fresh = loaded != loaded_copies_.end()
+                      ? freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
+                                   "value loaded from " + loaded->second, at, loaded->second)
+                      : freshValue(type, v1::IMPRECISION_KIND_UNMODELED_EXPRESSION,
+                                   "element of " + name + " not followed", at);
     state_.env.insert_or_assign(key, fresh);
     return fresh;
   };
@@ -316,6 +321,12 @@ void Builder::copyPlace(const std::string &root, int64_t offset, int64_t size,
         copied.emplace_back(element->first - *start + offset, element->second, it->second);
     }
   }
+  if (from.kind == Place::Kind::Memory && from.object)
+    loaded_copies_.insert_or_assign(root, from.object->name);
+  else if (auto loaded = loaded_copies_.find(from.local_key); loaded != loaded_copies_.end())
+    loaded_copies_.insert_or_assign(root, std::string(loaded->second));
+  else
+    loaded_copies_.erase(root);
   // What the destination held there is overwritten, known or not.
   eraseOverlapping(state_.env, root, offset, size);
   for (const auto &[at, bytes, value] : copied)
@@ -323,6 +334,7 @@ void Builder::copyPlace(const std::string &root, int64_t offset, int64_t size,
 }
 
 void Builder::forgetLocal(const std::string &root) {
+  loaded_copies_.erase(root);
   auto it = locals_.find(root);
   if (it == locals_.end() || it->second.second->isReferenceType())
     return; // a reference is never reseated

@@ -12,6 +12,7 @@
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
 
 #include <algorithm>
 
@@ -95,6 +96,8 @@ void Builder::walkFor(const clang::ForStmt &stmt) {
   LoopShape shape{stmt.getBody(), stmt.getCond(), stmt.getInc()};
   std::optional<CanonicalLoop> canonical = canonicalForm(stmt);
   if (canonical && !assignedIn(stmt.getBody()).count(localKey(*canonical->var))) {
+    if (unrollRegisterLoop(stmt))
+      return;
     Value start = eval(canonical->start);
     z3::expr step = canonical->step
                         ? asInt(eval(canonical->step), kInt64)
@@ -688,6 +691,8 @@ namespace {
 // pointer or reference (its own, or a callee's), and the locals whose
 // address it takes.
 struct LocalWrites : clang::DynamicRecursiveASTVisitor {
+  explicit LocalWrites(const clang::SourceManager &sources) : sources(sources) {}
+  const clang::SourceManager &sources;
   std::set<const clang::VarDecl *> assigned, addressed;
   std::set<const clang::FunctionDecl *> callees;
   // Writes through a local pointer variable (`p[i] = v`, `*p = v`,
@@ -746,10 +751,30 @@ struct LocalWrites : clang::DynamicRecursiveASTVisitor {
     else
       through_pointer = true;
   }
+  // For a pointer handed to a callee, the local pointer variable it is
+  // computed from (`&p[i]`, `p + i`, `p`), if that is all it is.
+  static const clang::VarDecl *passedThrough(const clang::Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *address = dyn_cast<clang::UnaryOperator>(e);
+        address && address->getOpcode() == clang::UO_AddrOf)
+      return writtenThrough(address->getSubExpr());
+    if (auto *offset = dyn_cast<clang::BinaryOperator>(e);
+        offset && offset->isAdditiveOp() && offset->getType()->isPointerType())
+      return passedThrough(offset->getLHS()->getType()->isPointerType() ? offset->getLHS()
+                                                                        : offset->getRHS());
+    return pointerVariable(e);
+  }
   void addressTaken(const clang::Expr *e) {
     bool indirect = false;
     if (const clang::VarDecl *var = rootOf(e, indirect))
       addressed.insert(var);
+  }
+  // An array indexed (`bins[c]`) decays to a pointer that goes nowhere
+  // else: its address is not taken.
+  std::set<const clang::Expr *> indexed_arrays;
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *subscript) override {
+    indexed_arrays.insert(subscript->getBase()->IgnoreParens());
+    return true;
   }
   bool VisitBinaryOperator(clang::BinaryOperator *op) override {
     if (op->isAssignmentOp())
@@ -764,7 +789,7 @@ struct LocalWrites : clang::DynamicRecursiveASTVisitor {
     return true;
   }
   bool VisitImplicitCastExpr(clang::ImplicitCastExpr *cast) override {
-    if (cast->getCastKind() == clang::CK_ArrayToPointerDecay)
+    if (cast->getCastKind() == clang::CK_ArrayToPointerDecay && !indexed_arrays.count(cast))
       addressTaken(cast->getSubExpr());
     return true;
   }
@@ -795,15 +820,29 @@ struct LocalWrites : clang::DynamicRecursiveASTVisitor {
           object && !object->getType()->isPointerType())
         addressTaken(object);
     const clang::FunctionDecl *callee = call->getDirectCallee();
+    // The toolkit's functions (atomics, intrinsics) are modelled by name,
+    // not walked, here as in the model: they write through their
+    // arguments only.
+    const clang::FunctionDecl *definition = nullptr;
+    bool walked = callee && callee->hasBody(definition) &&
+                  !sources.isInSystemHeader(definition->getLocation());
     for (unsigned i = 0; i < call->getNumArgs(); ++i) {
       const clang::Expr *arg = call->getArg(i);
       if (arg->isGLValue() && !boundToConstReference(*call, i))
         addressTaken(arg);
-      if (!callee || !callee->hasBody())
+      if (walked)
+        continue;
+      if (callee && arg->getType()->isPointerType()) {
+        // `atomicAdd(&out[i], v)`: a write where a local pointer points.
+        if (const clang::VarDecl *pointer = passedThrough(arg))
+          through_locals.insert(pointer);
+        else
+          through_pointer = true;
+      } else {
         through_pointer |= arg->getType()->isPointerType() || arg->isGLValue();
+      }
     }
-    const clang::FunctionDecl *definition = nullptr;
-    if (callee && callee->hasBody(definition) && callees.insert(definition).second)
+    if (walked && callees.insert(definition).second)
       TraverseStmt(definition->getBody());
     if (!callee)
       through_pointer = true;
@@ -817,7 +856,7 @@ std::set<std::string> Builder::assignedIn(const clang::Stmt *stmt) {
   std::set<std::string> roots;
   if (!stmt)
     return roots;
-  LocalWrites writes;
+  LocalWrites writes(ast_.getSourceManager());
   writes.TraverseStmt(const_cast<clang::Stmt *>(stmt));
   for (const clang::VarDecl *var : writes.assigned)
     roots.insert(localKey(*var));

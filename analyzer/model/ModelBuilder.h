@@ -539,6 +539,10 @@ private:
   std::optional<ConstantLoop> constantLoop(const clang::Stmt &loop, const LoopShape &shape,
                                            const State &entry, const z3::expr &k,
                                            const z3::expr &enters);
+  // Runs a canonical `for` loop of at most 16 iterations, which reads and
+  // writes the thread's own variables only, iteration by iteration
+  // (BuilderConstantLoops.cpp); false, having done nothing, for others.
+  bool unrollRegisterLoop(const clang::ForStmt &loop);
   // After a constant loop that no thread breaks out of: its trip count, the
   // iteration every thread leaves in, and the values it leaves.
   void leaveConstantLoop(const ConstantLoop &loop, const std::vector<SteppedVariable> &stepped,
@@ -655,6 +659,10 @@ private:
   std::map<std::string, std::pair<const clang::ValueDecl *, clang::QualType>> locals_;
   // Roots whose address the walk has taken.
   std::set<std::string> exposed_;
+  // Roots copied from memory (`uchar4 p = in[i]`), by the name of the
+  // object: an element not known since is a value loaded from it, one
+  // source of imprecision however many fields are read.
+  std::map<std::string, std::string> loaded_copies_;
   unsigned temporaries_ = 0;
   // The switches being walked, innermost last.
   struct SwitchContext {
