@@ -676,5 +676,58 @@ TEST(LoopInduction, APointerSteppedByBytesStaysInItsRow) {
   }
 }
 
+// Per-block partial histograms: a pixel's byte channels decoded into a
+// register array by a short loop, then counted at 256 * c + bins[c] of the
+// block's own partition of %d counters, which the block clears after its
+// barrier. Each channel's bins stay below 256, so partitions of 1024 keep
+// to themselves; those of 512 do not.
+const char *const kChannelBins = R"(
+__global__ void bins(const uchar4 *pixels, int count, unsigned int *partitions) {
+  unsigned int *mine = partitions + blockIdx.x * %d;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count) {
+    uchar4 pixel = pixels[i];
+    unsigned char samples[4] = {pixel.x, pixel.y, pixel.z, pixel.w};
+    unsigned int bins[3];
+    for (int c = 0; c < 3; ++c)
+      bins[c] = samples[c];
+    for (int c = 0; c < 3; ++c)
+      atomicAdd(&mine[256 * c + bins[c]], 1u);
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < %d; b += blockDim.x)
+    mine[b] = 0;
+}
+int main() {
+  uchar4 *pixels; unsigned int *partitions;
+  cudaMalloc(&pixels, 4096 * sizeof(uchar4));
+  cudaMalloc(&partitions, 17 * 1024 * sizeof(unsigned int));
+  bins<<<16, 256>>>(pixels, 4096, partitions);
+}
+)";
+
+TEST(LoopInduction, AShortLoopOverRegistersKeepsEachElement) {
+  char fits[2048], overflows[2048];
+  std::snprintf(fits, sizeof fits, kChannelBins, 1024, 1024);
+  std::snprintf(overflows, sizeof overflows, kChannelBins, 512, 512);
+  auto race_free = analyzeCode(fits);
+  EXPECT_TRUE(race_free.errors().empty()) << race_free.DebugString();
+  EXPECT_TRUE(findings(race_free).empty()) << race_free.DebugString();
+  auto racy = findings(analyzeCode(overflows), v1::RACE_CLASS_INTER_BLOCK);
+  ASSERT_FALSE(racy.empty());
+  // The third channel reaches the next block's partition: an element past
+  // the writer's 512.
+  const v1::Witness &w = racy.front().witness();
+  EXPECT_NE(w.first().block_idx().x(), w.second().block_idx().x()) << racy.front().DebugString();
+  // The pixel's four channels are one loaded value, not four.
+  int loaded = 0;
+  for (const v1::Imprecision &imprecision : racy.front().imprecisions()) {
+    EXPECT_NE(imprecision.kind(), v1::IMPRECISION_KIND_UNMODELED_EXPRESSION)
+        << racy.front().DebugString();
+    loaded += imprecision.kind() == v1::IMPRECISION_KIND_LOADED_VALUE;
+  }
+  EXPECT_EQ(loaded, 1) << racy.front().DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
