@@ -10,10 +10,11 @@
 // no relation between the two scaled variables gives. After the loop, its
 // trip count and the values it leaves are those constants.
 //
-// A short loop over the thread's own registers (`for (c = 0; c < 4; ++c)
-// bins[c] = s[c];`, mostly under `#pragma unroll`) is run iteration by
-// iteration instead, as the compiler unrolls it: each element it writes
-// keeps its own value, where one symbolic iteration would lose them all.
+// A short straight-line loop that fills a register array (`for (c = 0; c <
+// 4; ++c) bins[c] = s[c];`, mostly under `#pragma unroll`) is run
+// iteration by iteration instead, as the compiler unrolls it: each element
+// it writes keeps its own value, where one symbolic iteration would lose
+// them all.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/model/ModelBuilder.h"
@@ -58,13 +59,16 @@ std::optional<int64_t> scaledOnce(int64_t value, const ScalingStep &step, IntTyp
 // Loops of at most this many iterations over registers are unrolled.
 constexpr int64_t kMaxUnrolledTrips = 16;
 
-// Whether statements read and write the thread's own variables only (no
-// memory, no call, no jump), and which references they go through, which
-// must be bound to the thread's variables too.
+// Whether statements are straight-line code over the thread's own
+// variables only (no memory, no call, no jump, no branch: unrolled, a
+// branch would nest each iteration's values in the next one's), which
+// references they go through (they must be bound to the thread's
+// variables too), and whether they store to an element of an array.
 struct RegistersOnly : clang::DynamicRecursiveASTVisitor {
   explicit RegistersOnly(clang::ASTContext &ast) : ast(ast) {}
   clang::ASTContext &ast;
   bool only = true;
+  bool fills_array = false;
   std::vector<const clang::VarDecl *> references;
 
   bool refuse() {
@@ -91,6 +95,18 @@ struct RegistersOnly : clang::DynamicRecursiveASTVisitor {
   bool VisitMemberExpr(clang::MemberExpr *member) override {
     return member->isArrow() ? refuse() : true;
   }
+  bool VisitBinaryOperator(clang::BinaryOperator *op) override {
+    if (op->isLogicalOp())
+      return refuse();
+    if (op->isAssignmentOp())
+      if (auto *element = dyn_cast<clang::ArraySubscriptExpr>(op->getLHS()->IgnoreParens()))
+        fills_array |= element->getBase()->IgnoreParenImpCasts()->getType()->isArrayType();
+    return true;
+  }
+  bool VisitIfStmt(clang::IfStmt *) override { return refuse(); }
+  bool VisitAbstractConditionalOperator(clang::AbstractConditionalOperator *) override {
+    return refuse();
+  }
   bool VisitCallExpr(clang::CallExpr *) override { return refuse(); }
   bool VisitCXXConstructExpr(clang::CXXConstructExpr *) override { return refuse(); }
   bool VisitCXXThisExpr(clang::CXXThisExpr *) override { return refuse(); }
@@ -113,6 +129,8 @@ bool Builder::unrollRegisterLoop(const clang::ForStmt &loop) {
   for (const clang::Stmt *part : parts)
     if (!part || !check.TraverseStmt(const_cast<clang::Stmt *>(part)))
       return false;
+  if (!check.fills_array)
+    return false;
   for (const clang::VarDecl *reference : check.references) {
     auto bound = state_.env.find(localKey(*reference));
     if (bound == state_.env.end() || bound->second.kind != Value::Kind::Pointer ||

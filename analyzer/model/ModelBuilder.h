@@ -539,9 +539,10 @@ private:
   std::optional<ConstantLoop> constantLoop(const clang::Stmt &loop, const LoopShape &shape,
                                            const State &entry, const z3::expr &k,
                                            const z3::expr &enters);
-  // Runs a canonical `for` loop of at most 16 iterations, which reads and
-  // writes the thread's own variables only, iteration by iteration
-  // (BuilderConstantLoops.cpp); false, having done nothing, for others.
+  // Runs a canonical `for` loop of at most 16 iterations, straight-line
+  // code that reads and writes the thread's own variables only and fills
+  // an array of them, iteration by iteration (BuilderConstantLoops.cpp);
+  // false, having done nothing, for others.
   bool unrollRegisterLoop(const clang::ForStmt &loop);
   // After a constant loop that no thread breaks out of: its trip count, the
   // iteration every thread leaves in, and the values it leaves.
