@@ -1,6 +1,7 @@
 #include "analyzer/report/TextReport.h"
 
 #include "analyzer/Analyzer.h"
+#include "analyzer/report/CallSiteGroups.h"
 #include "analyzer/report/PerfReport.h"
 #include "analyzer/report/Ranking.h"
 
@@ -107,6 +108,38 @@ void writeRepair(const v1::Repair &repair, const std::string &where, const Style
         << repair.prerequisite() << "\n";
 }
 
+// The calls from the kernel's body down to an inlined access, innermost
+// first, as clang names the instantiations that led to a diagnostic.
+void writeCallStack(const v1::AccessSite &site, const std::string &access,
+                    const Styler &style, std::ostream &out) {
+  for (int k = site.call_stack_size() - 1; k >= 0; --k) {
+    const v1::CallFrame &frame = site.call_stack(k);
+    std::string subject = k == site.call_stack_size() - 1 ? access + " is in '" + frame.callee() + "'"
+                                                          : "'" + frame.callee() + "' is";
+    out << style.bold(position(frame.call_site()) + ": ") << style.note("note:") << " "
+        << subject << ", called from '" << frame.call_site().function() << "' here\n";
+  }
+}
+
+// The other candidates of a group reach the same two accesses through other
+// calls: named, not repeated.
+void writeOtherCalls(const v1::RaceCandidate &shown,
+                     const google::protobuf::RepeatedPtrField<v1::RaceCandidate> &candidates,
+                     const CallSiteGroup &group, const Styler &style, std::ostream &out) {
+  const size_t kListed = 3;
+  size_t others = group.members.size() - 1;
+  if (others == 0)
+    return;
+  out << style.bold(position(shown.first().location()) + ": ") << style.note("note:") << " "
+      << others << " more " << (others == 1 ? "pair of calls reaches" : "pairs of calls reach")
+      << " the same two accesses: ";
+  for (size_t i = 1; i < group.members.size() && i <= kListed; ++i)
+    out << (i == 1 ? "" : "; ") << callPairText(candidates[group.members[i]]);
+  if (others > kListed)
+    out << "; and " << others - kListed << " more (each is in the JSON output)";
+  out << "\n";
+}
+
 void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
                     std::ostream &out) {
   std::string check = "[gpurace-" + raceClassName(c.race_class()) + "]";
@@ -114,6 +147,7 @@ void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
       << style.warning("warning:") << " " << style.bold(c.message() + " " + check)
       << "\n";
   writeSnippet(c.first(), style, out);
+  writeCallStack(c.first(), "the access", style, out);
   if (c.race_class() != v1::RACE_CLASS_BARRIER_DIVERGENCE) {
     std::string kind = c.second().kind() == v1::ACCESS_KIND_WRITE    ? "write"
                        : c.second().kind() == v1::ACCESS_KIND_ATOMIC ? "atomic access"
@@ -121,6 +155,7 @@ void writeCandidate(const v1::RaceCandidate &c, const Styler &style,
     out << style.bold(position(c.second().location()) + ": ") << style.note("note:")
         << " conflicting " << kind << " of '" << c.second().base_object() << "' here\n";
     writeSnippet(c.second(), style, out);
+    writeCallStack(c.second(), "the conflicting " + kind, style, out);
   }
   std::string defect = defectText(c.defect());
   std::string where = position(c.first().location());
@@ -300,12 +335,16 @@ void writeTextReport(const v1::AnalysisResult &result,
         << "\n";
   }
   unsigned findings = 0;
-  for (const v1::RaceCandidate &c : result.candidates()) {
-    bool finding = isFinding(c, options.min_score);
-    findings += finding;
-    if (!finding && !options.include_below_threshold)
-      continue;
+  for (const v1::RaceCandidate &c : result.candidates())
+    findings += isFinding(c, options.min_score);
+  auto shown = [&](const v1::RaceCandidate &c) {
+    return options.include_below_threshold || isFinding(c, options.min_score);
+  };
+  std::vector<CallSiteGroup> groups = groupByCallSites(result.candidates(), shown);
+  for (const CallSiteGroup &group : groups) {
+    const v1::RaceCandidate &c = result.candidates(group.members.front());
     writeCandidate(c, style, out);
+    writeOtherCalls(c, result.candidates(), group, style, out);
   }
   unsigned perf_findings = 0;
   for (const v1::PerfFinding &f : result.perf_findings()) {
@@ -323,6 +362,12 @@ void writeTextReport(const v1::AnalysisResult &result,
   out << findings << (findings == 1 ? " race" : " races") << " found in "
       << result.kernels_analyzed() << " kernels of " << result.files_analyzed_size()
       << (result.files_analyzed_size() == 1 ? " file" : " files");
+  unsigned repeated = 0;
+  for (const CallSiteGroup &group : groups)
+    for (size_t i = 1; i < group.members.size(); ++i)
+      repeated += isFinding(result.candidates(group.members[i]), options.min_score);
+  if (repeated)
+    out << " (" << repeated << " of them through other calls of accesses shown once)";
   unsigned others = result.candidates_size() - findings;
   if (others)
     out << "; " << others << " more below the threshold, benign or marked intentional"

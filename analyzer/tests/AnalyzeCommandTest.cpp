@@ -253,6 +253,41 @@ int main() {
   EXPECT_EQ(racy, (std::set<std::string>{"shiftLeft", "total", "reverse"}));
 }
 
+TEST(AnalyzeCommand, AHelperCalledSeveralTimesIsOneWarningPerPairOfItsAccesses) {
+  // Inlined at each call, the helper's one store is three access sites; every
+  // pair of them races, within a warp and across warps. JSON lists each pair
+  // of calls, the text names the calls under one warning per race class.
+  TempSource file(R"(__device__ void put(int *a, int i, int v) { a[i] = v; }
+__global__ void fill(int *a) {
+  int t = threadIdx.x;
+  put(a, t, 1);
+  put(a, t + 1, 2);
+  put(a, t + 2, 3);
+}
+int main() { int *a; cudaMalloc(&a, 4096); fill<<<1, 64>>>(a); }
+)");
+  v1::AnalysisResult result =
+      parseResult(runProcess({gpuraceBinary(), "analyze", "--format=json", file.path()}).out);
+  std::set<v1::RaceClass> classes;
+  for (const v1::RaceCandidate &c : result.candidates())
+    classes.insert(c.race_class());
+  EXPECT_EQ(result.candidates_size(), 6) << "three pairs of calls, two classes each";
+  ProcessResult r = runProcess({gpuraceBinary(), "analyze", file.path()});
+  size_t warnings = 0;
+  for (size_t at = r.out.find("warning:"); at != std::string::npos;
+       at = r.out.find("warning:", at + 1))
+    ++warnings;
+  EXPECT_EQ(warnings, classes.size()) << r.out;
+  const std::string callee = ": note: the access is in 'put', called from 'fill' here";
+  EXPECT_NE(r.out.find(callee), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 more pairs of calls reach the same two accesses: k.cu:"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("6 races found in 1 kernels of 1 file (4 of them through other calls"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST(AnalyzeCommand, FingerprintSurvivesEditsElsewhereInTheFile) {
   v1::AnalysisResult before = analyzeCode(kRacy);
   v1::AnalysisResult after =
