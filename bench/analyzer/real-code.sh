@@ -10,7 +10,9 @@
 # device parse summed), median and maximum of the ratio. A .cu file that
 # another .cu of its folder #includes is counted apart and not analyzed
 # alone: `gpurace analyze` over the folder analyzes it as part of its
-# includer.
+# includer. With --programs each folder is one program, analyzed as a
+# user runs `gpurace analyze FOLDER`: kernels defined in one file and
+# launched from another (separately compiled) are checked under that launch.
 #
 #   bench/analyzer/real-code.sh [OPTIONS] DIR [SUBDIR...] [-- FLAGS]
 #
@@ -23,6 +25,7 @@
 #   --timeout SECONDS      per file (default 60)
 #   --details              print every finding and every file's times
 #   --keep DIR             keep each file's JSON, stderr and times in DIR
+#   --programs             one run per folder holding .cu files, not per file
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 gpurace=$root/build/bin/gpurace
@@ -30,6 +33,7 @@ header_flags=()
 limit=60
 details=0
 keep=
+programs=0
 positional=()
 flags=()
 while (($#)); do
@@ -41,7 +45,8 @@ while (($#)); do
     --timeout) limit=$2; shift 2 ;;
     --details) details=1; shift ;;
     --keep) keep=$2; shift 2 ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --programs) programs=1; shift ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     --) shift; flags=("$@"); break ;;
     -*) echo "real-code: unknown option $1" >&2; exit 1 ;;
     *) positional+=("$1"); shift ;;
@@ -67,6 +72,10 @@ mapfile -t files < <(find "${subdirs[@]}" -name '*.cu' -type f | sed 's|^\./||' 
 if ((${#files[@]} == 0)); then
   echo "real-code: no .cu file under ${subdirs[*]} in $dir" >&2
   exit 1
+fi
+# What one run analyzes: a file, or with --programs a folder.
+if ((programs)); then
+  mapfile -t files < <(printf '%s\n' "${files[@]}" | xargs -n1 dirname | sort -u)
 fi
 
 work=${keep:-$(mktemp -d "${TMPDIR:-/tmp}/gpurace-real-code.XXXXXX")}
@@ -106,13 +115,16 @@ includer_of() {
     done
   done
 }
-echo "real-code: ${#files[@]} files under $dir (${subdirs[*]}), limit ${limit} s each" >&2
+unit=files
+((programs)) && unit=programs
+echo "real-code: ${#files[@]} $unit under $dir (${subdirs[*]}), limit ${limit} s each" >&2
 i=0
 for f in "${files[@]}"; do
   i=$((i + 1))
   key=$(printf '%04d' "$i")
   printf '%s\n' "$f" >"$work/$key.file"
-  includer=$(includer_of "$f")
+  includer=
+  ((programs)) || includer=$(includer_of "$f")
   if [[ -n "$includer" ]]; then
     printf '%s\n' "$includer" >"$work/$key.included"
     continue
@@ -144,10 +156,10 @@ for f in "${files[@]}"; do
 done
 printf '\n' >&2
 
-python3 - "$work" "$limit" "$details" <<'EOF'
+python3 - "$work" "$limit" "$details" "$unit" <<'EOF'
 import json, os, statistics, sys
 
-work, limit, details = sys.argv[1], float(sys.argv[2]), sys.argv[3] == "1"
+work, limit, details, unit = sys.argv[1], float(sys.argv[2]), sys.argv[3] == "1", sys.argv[4]
 keys = sorted(k[:-5] for k in os.listdir(work) if k.endswith(".file"))
 
 def read(key, ext):
@@ -204,17 +216,17 @@ for key in keys:
 
 n = len(keys) - len(included)
 pct = lambda k: 100.0 * k / n if n else 0.0
-print("files                          %d" % len(keys))
+print("%-30s %d" % (unit, len(keys)))
 print("#included by another .cu file  %d (analyzed as part of it, not alone)" % len(included))
 print("analyzed without a tool error  %d (%.1f%%)" % (len(ok), pct(len(ok))))
-print("files with errors              %d (%.1f%%)" % (len(errors), pct(len(errors))))
+print("%-30s %d (%.1f%%)" % (unit + " with errors", len(errors), pct(len(errors))))
 print("crashes (killed by a signal)   %d" % len(crashes))
 print("%-30s %d" % ("timeouts (%g s)" % limit, len(timeouts)))
 if ratios:
     values = sorted(r[0] for r in ratios)
     worst = max(ratios)
-    print("analysis / clang -fsyntax-only median %.2f  max %.2f (%s: %.2f s against %.2f s) over %d files"
-          % (statistics.median(values), worst[0], worst[1], worst[2], worst[3], len(ratios)))
+    print("analysis / clang -fsyntax-only median %.2f  max %.2f (%s: %.2f s against %.2f s) over %d %s"
+          % (statistics.median(values), worst[0], worst[1], worst[2], worst[3], len(ratios), unit))
     slowest = max(ratios, key=lambda r: r[2])
     print("slowest analysis               %.2f s (%s)" % (slowest[2], slowest[1]))
 else:
@@ -230,8 +242,8 @@ if errors:
     here = os.getcwd() + "/"
     for f, message in errors:
         print("%s: %s" % (f, message.replace(here, "")))
-print("\nfindings (candidates at or above the threshold): %d in %d files"
-      % (sum(len(c) for _, c in findings), len(findings)))
+print("\nfindings (candidates at or above the threshold): %d in %d %s"
+      % (sum(len(c) for _, c in findings), len(findings), unit))
 for f, found in findings:
     classes = {}
     for c in found:
