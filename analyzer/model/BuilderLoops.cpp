@@ -133,6 +133,11 @@ void Builder::addSteppedVariables(const LoopShape &shape, const std::set<std::st
     z3::expr amount = step.amount ? asInt(eval(step.amount), kInt64) : arith_.constant(1, kInt64);
     if (step.negate)
       amount = arith_.sub(zero64(), amount);
+    // Its guard is invariant: its value on entry decides every iteration.
+    if (step.guard) {
+      z3::expr taken = asBool(eval(step.guard));
+      amount = z3::ite(step.guard_negated ? !taken : taken, amount, zero64());
+    }
     // Inner loops repeat the step: as many times per iteration as they run.
     for (const CountedLoop &inner : step.repeats) {
       z3::expr runs = arith_.sub(asInt(eval(inner.bound), kInt64), asInt(eval(inner.start), kInt64));
@@ -288,6 +293,7 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   iterations_.push_back(k);
   model_.thread_facts.push_back(k >= 0 || !entry.pc);
   std::vector<SharedLoopValue> shared = havoc(assigned, loop, iterations_);
+  boundIncrements(loop, shape, assigned, entry, k, false);
   for (const SteppedVariable &v : stepped)
     state_.env.insert_or_assign(v.key, steppedValue(v, k));
   LoopScaling scaled = scaling(shape, entry);
@@ -375,9 +381,15 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   model_.thread_facts.push_back(exit_k >= 0 || !entry.pc);
   if (shared_exit && !runs_none)
     model_.thread_facts.push_back((breaks.empty() ? k < exit_k : k <= exit_k) || !entry.pc);
+  if (!shared_exit && breaks.empty() && !returns && !isa<clang::DoStmt>(loop))
+    leaveByCondition(enters, k, exit_k, entry.pc, locals_at_entry);
   std::vector<z3::expr> at_exit = iterations_;
   at_exit.push_back(exit_k);
   havoc(assigned, loop, at_exit);
+  // A thread that breaks out may have counted in its exit iteration; one
+  // that leaves by the condition has tested it once more than it iterated.
+  boundIncrements(loop, shape, assigned, entry,
+                  breaks.empty() ? exit_k : arith_.add(exit_k, arith_.constant(1, kInt64)), true);
   // A thread that breaks out leaves before the reset.
   if (!breaks.empty())
     havoc(reset, loop, at_exit);
@@ -419,6 +431,22 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   }
   if (constant && breaks.empty())
     leaveConstantLoop(*constant, stepped, trips, exit_k, entry.pc);
+}
+
+void Builder::leaveByCondition(const z3::expr &enters, const z3::expr &k, const z3::expr &exit_k,
+                               const z3::expr &entry_pc, size_t locals_at_entry) {
+  // The condition must be one the loop's entry already knew, but for k: a
+  // value the loop changes or loads is one iteration's, not the exit's.
+  if (symbols_.mentionsLocalsSince(enters, locals_at_entry, {k}) ||
+      z3::expr(enters).simplify().is_true())
+    return;
+  z3::expr_vector from(ctx()), at_exit(ctx()), before(ctx());
+  from.push_back(k);
+  at_exit.push_back(exit_k);
+  before.push_back(arith_.sub(exit_k, arith_.constant(1, kInt64)));
+  model_.thread_facts.push_back(!entry_pc || !z3::expr(enters).substitute(from, at_exit));
+  model_.thread_facts.push_back(!entry_pc || exit_k == zero64() ||
+                                z3::expr(enters).substitute(from, before));
 }
 
 void Builder::keepBreakValues(const std::vector<State> &breaks, const z3::expr &enters,
@@ -547,6 +575,35 @@ std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,
   // Scaling keeps a nonnegative value nonnegative and moves it one way.
   z3::expr nonnegative = arith_.lessEq(zero, at_entry, is_signed);
   return z3::implies(nonnegative, bound && arith_.lessEq(zero, value, is_signed));
+}
+
+void Builder::boundIncrements(const clang::Stmt &loop, const LoopShape &shape,
+                              const std::set<std::string> &keys, const State &entry,
+                              const z3::expr &iterations, bool condition_ran) {
+  // With wrap-around arithmetic a count may wrap.
+  if (arith_.mode() == OverflowMode::Wrap)
+    return;
+  for (const std::string &key : keys) {
+    auto local = locals_.find(key);
+    auto *var = local == locals_.end() ? nullptr
+                                       : dyn_cast_or_null<clang::VarDecl>(local->second.first);
+    auto before = entry.env.find(key);
+    auto now = state_.env.find(key);
+    if (!var || before == entry.env.end() || now == state_.env.end() ||
+        before->second.kind != Value::Kind::Int || now->second.kind != Value::Kind::Int)
+      continue;
+    std::optional<int64_t> amount = boundedIncrement(loop, *var, ast_);
+    if (!amount)
+      continue;
+    // A count in the condition also ran at the test that let the thread out.
+    z3::expr runs = iterations;
+    if (condition_ran && shape.cond && !writesOf(*shape.cond, *var).empty())
+      runs = arith_.add(runs, arith_.constant(1, kInt64));
+    z3::expr most = arith_.add(asInt(before->second, kInt64),
+                               arith_.mul(runs, arith_.constant(*amount, kInt64)));
+    model_.thread_facts.push_back(!entry.pc ||
+                                  arith_.lessEq(asInt(now->second, kInt64), most, true));
+  }
 }
 
 std::optional<Builder::SharedExit> Builder::sharedExit(const z3::expr &enters,

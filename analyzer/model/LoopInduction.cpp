@@ -73,6 +73,10 @@ bool isInvariant(const clang::Expr *e,
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
     if (!var || var->getType()->isReferenceType())
       return false;
+    // A constant, even one declared in the loop (`constexpr int kRow = 50`).
+    if (var->getType()->isIntegralOrEnumerationType() &&
+        var->isUsableInConstantExpressions(var->getASTContext()))
+      return true;
     if (var->hasLocalStorage())
       return invariant(*var);
     // A constant of the program (`constexpr int kTile`, `const int N`).
@@ -118,7 +122,8 @@ const clang::BinaryOperator *byteStep(const clang::Expr *e, const clang::VarDecl
 std::optional<InductionStep>
 additiveStep(const clang::Stmt &write, const clang::VarDecl &var,
              const std::function<bool(const clang::VarDecl &)> &invariant) {
-  InductionStep step{&var, nullptr, false};
+  InductionStep step;
+  step.var = &var;
   if (auto *unary = dyn_cast<clang::UnaryOperator>(&write)) {
     if (!unary->isIncrementDecrementOp() || !isVar(unary->getSubExpr(), var))
       return std::nullopt;
@@ -315,6 +320,26 @@ countedLoop(const clang::ForStmt &loop,
   return CountedLoop{&loop, start, cond->getRHS()};
 }
 
+// The `if` statements at the body's top level, where no `continue` can skip
+// them, whose condition is the same in every iteration.
+std::vector<const clang::IfStmt *>
+invariantBranches(const LoopShape &shape,
+                  const std::function<bool(const clang::VarDecl &)> &invariant) {
+  std::vector<const clang::IfStmt *> branches;
+  if (!shape.body || hasOwnContinue(shape.body))
+    return branches;
+  auto *compound = dyn_cast<clang::CompoundStmt>(shape.body);
+  std::vector<const clang::Stmt *> positions =
+      compound ? std::vector<const clang::Stmt *>(compound->body_begin(), compound->body_end())
+               : std::vector<const clang::Stmt *>{shape.body};
+  for (const clang::Stmt *position : positions)
+    if (auto *branch = dyn_cast_or_null<clang::IfStmt>(position);
+        branch && !branch->getInit() && !branch->getConditionVariable() &&
+        !branch->isConstexpr() && isInvariant(branch->getCond(), invariant))
+      branches.push_back(branch);
+  return branches;
+}
+
 } // namespace
 
 std::vector<InductionStep>
@@ -358,6 +383,21 @@ inductionSteps(const LoopShape &shape,
     if (auto step = additiveStep(write, var, invariant))
       steps.push_back(*step);
   });
+  for (const clang::IfStmt *branch : invariantBranches(shape, invariant))
+    for (const clang::Stmt *arm : {branch->getThen(), branch->getElse()})
+      for (const clang::Stmt *write : onceEachIteration({arm, nullptr, nullptr})) {
+        const clang::VarDecl *var = writtenLocal(*write);
+        std::vector<const clang::Stmt *> writes =
+            var ? writesInLoop(shape, *var) : std::vector<const clang::Stmt *>{};
+        std::optional<InductionStep> step =
+            writes.size() == 1 && writes.front() == write ? additiveStep(*write, *var, invariant)
+                                                          : std::nullopt;
+        if (!step)
+          continue;
+        step->guard = branch->getCond();
+        step->guard_negated = arm == branch->getElse();
+        steps.push_back(*step);
+      }
   return steps;
 }
 
@@ -461,6 +501,72 @@ std::vector<LoopReset> resetsAtEnd(const LoopShape &shape,
       resets.push_back({var, assign->getRHS()});
   }
   return resets;
+}
+
+
+
+namespace {
+
+// Walks a loop for `boundedIncrement`: the increments of `var` it finds,
+// and whether anything else than a read or such an increment mentions it.
+struct IncrementScan {
+  const clang::VarDecl &var;
+  const clang::ASTContext &ast;
+  const clang::Stmt *root;
+  int increments = 0;
+  int64_t amount = 0;
+  bool other_use = false;
+
+  void scan(const clang::Stmt *stmt, int depth) {
+    if (!stmt || other_use)
+      return;
+    if (isa<clang::GotoStmt, clang::IndirectGotoStmt>(stmt)) {
+      other_use = true;
+      return;
+    }
+    if (auto *cast = dyn_cast<clang::ImplicitCastExpr>(stmt);
+        cast && cast->getCastKind() == clang::CK_LValueToRValue && isVar(cast->getSubExpr(), var))
+      return;
+    const clang::Expr *target = nullptr;
+    if (auto *unary = dyn_cast<clang::UnaryOperator>(stmt); unary && unary->isIncrementDecrementOp())
+      target = unary->getSubExpr();
+    else if (auto *binary = dyn_cast<clang::BinaryOperator>(stmt); binary && binary->isAssignmentOp())
+      target = binary->getLHS();
+    if (target && isVar(target, var)) {
+      VariableStep step = stepOf(*stmt, var, ast);
+      if (depth > 0 || step.kind != VariableStep::Kind::Add || step.amount <= 0 ||
+          (increments && step.amount != amount)) {
+        other_use = true;
+        return;
+      }
+      ++increments;
+      amount = step.amount;
+      if (auto *binary = dyn_cast<clang::BinaryOperator>(stmt))
+        scan(binary->getRHS(), depth);
+      return;
+    }
+    if (auto *ref = dyn_cast<clang::DeclRefExpr>(stmt); ref && ref->getDecl() == &var) {
+      other_use = true;
+      return;
+    }
+    bool nested = stmt != root && isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+                                      clang::CXXForRangeStmt>(stmt);
+    for (const clang::Stmt *child : stmt->children())
+      scan(child, depth + (nested ? 1 : 0));
+  }
+};
+
+} // namespace
+
+std::optional<int64_t> boundedIncrement(const clang::Stmt &loop, const clang::VarDecl &var,
+                                        const clang::ASTContext &ast) {
+  if (!var.getType()->isIntegerType() || var.getType()->isBooleanType())
+    return std::nullopt;
+  IncrementScan scan{var, ast, &loop};
+  scan.scan(&loop, 0);
+  if (scan.other_use || scan.increments != 1)
+    return std::nullopt;
+  return scan.amount;
 }
 
 } // namespace gpurace::analyzer

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace clang {
@@ -48,6 +49,13 @@ struct InductionStep {
   // (`c += hw` in `for (j ...) for (k ...)`, a column pointer of im2col):
   // it is taken once per iteration of each of these, innermost last.
   std::vector<CountedLoop> repeats;
+  // A condition the loop does not change, under which alone the step is
+  // taken (`if (lane == 0) { out[idx] = v; idx += stride; }`): the variable
+  // steps in every iteration of the threads where it holds, and in none of
+  // the others.
+  const clang::Expr *guard = nullptr;
+  // The step is in the `else` branch: taken where the guard fails.
+  bool guard_negated = false;
 };
 
 // The loop parts a step may sit in: the body, and the increment that runs
@@ -64,7 +72,9 @@ struct LoopShape {
 // variables for which `invariant` holds. A step in the body counts only as
 // a statement of its own at the body's top level, with no `continue` of
 // this loop anywhere in the body that could skip it, or nested in such a
-// statement where nothing can skip it (`out[n++] = v`).
+// statement where nothing can skip it (`out[n++] = v`). A step may also sit
+// in the same way in the branches of a top-level `if` whose condition is
+// invariant: it is then taken under that guard.
 std::vector<InductionStep>
 inductionSteps(const LoopShape &shape,
                const std::function<bool(const clang::VarDecl &)> &invariant);
@@ -125,6 +135,14 @@ struct LoopReset {
 };
 std::vector<LoopReset> resetsAtEnd(const LoopShape &shape,
                                    const std::function<bool(const clang::VarDecl &)> &invariant);
+
+// A counter a loop only increments, by a positive constant, at one place
+// outside any loop nested in it, with no `goto` in the loop (`if (keep)
+// out[n++] = v;`, `n += 2`): each iteration adds the constant at most once,
+// so after k iterations the counter is at most its entry value plus k
+// times the constant. Every other mention of it in the loop reads it.
+std::optional<int64_t> boundedIncrement(const clang::Stmt &loop, const clang::VarDecl &var,
+                                        const clang::ASTContext &ast);
 
 } // namespace gpurace::analyzer
 

@@ -254,6 +254,11 @@ private:
   // Only for loops that no thread leaves by a return: the exit facts state
   // that every thread leaves by a break or the condition.
   // `way`: which break a thread leaves by, or the condition (the last).
+  // A loop no thread leaves but by its condition, which the thread's
+  // own values decide: the thread leaves at the head of its exit iteration
+  // `exit_k`, the first where the condition fails.
+  void leaveByCondition(const z3::expr &enters, const z3::expr &k, const z3::expr &exit_k,
+                        const z3::expr &entry_pc, size_t locals_at_entry);
   void keepBreakValues(const std::vector<State> &breaks, const z3::expr &enters,
                        const z3::expr &k, const z3::expr &exit_k, const z3::expr &way,
                        const z3::expr &entry_pc, const std::set<std::string> &assigned,
@@ -519,6 +524,12 @@ private:
   std::optional<z3::expr> monotoneBound(const clang::Stmt &loop, const clang::VarDecl &var,
                                         const z3::expr &at_entry, const z3::expr &value,
                                         IntType type) const;
+  // The counters among `keys` a loop increments at most once per iteration
+  // (boundedIncrement, LoopInduction.h) are at most their entry value plus
+  // `iterations` increments: `n` in `if (keep) out[n++] = v;`.
+  void boundIncrements(const clang::Stmt &loop, const LoopShape &shape,
+                       const std::set<std::string> &keys, const State &entry,
+                       const z3::expr &iterations, bool condition_ran);
   // A loop that runs the same known number of times in every thread
   // (BuilderConstantLoops.cpp): its trip count, and each variable it
   // scales by a constant from a constant start with its value at the head

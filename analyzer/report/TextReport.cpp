@@ -114,10 +114,11 @@ void writeCallStack(const v1::AccessSite &site, const std::string &access,
                     const Styler &style, std::ostream &out) {
   for (int k = site.call_stack_size() - 1; k >= 0; --k) {
     const v1::CallFrame &frame = site.call_stack(k);
-    std::string subject = k == site.call_stack_size() - 1 ? access + " is in '" + frame.callee() + "'"
-                                                          : "'" + frame.callee() + "' is";
+    std::string subject = k == site.call_stack_size() - 1
+                              ? access + " is in '" + frame.callee() + "', called"
+                              : "'" + frame.callee() + "' is called";
     out << style.bold(position(frame.call_site()) + ": ") << style.note("note:") << " "
-        << subject << ", called from '" << frame.call_site().function() << "' here\n";
+        << subject << " from '" << frame.call_site().function() << "' here\n";
   }
 }
 

@@ -729,5 +729,103 @@ TEST(LoopInduction, AShortLoopOverRegistersKeepsEachElement) {
   EXPECT_EQ(loaded, 1) << racy.front().DebugString();
 }
 
+// A row of 16 lanes whose first lane alone stores, in each of 4 layers, at
+// its cursor, which it alone steps: the step is in a branch whose
+// condition the loop never changes. With a step of twice the 8 rows each
+// row's cursor keeps to its own slots of the block's 64; with half the rows
+// row 0's second layer lands on row 4's first.
+const char *const kLeaderCursor = R"(
+__global__ void leaders(float *out, const float *in) {
+  unsigned lane = threadIdx.x, row = threadIdx.y;
+  unsigned cursor = row + 64 * blockIdx.x;
+  for (int layer = 0; layer < 4; ++layer) {
+    float v = in[(blockIdx.x * 4 + layer) * 128 + row * 16 + lane];
+    if (LEADER) {
+      THEN
+    } else {
+      ELSE
+    }
+  }
+}
+int main() {
+  float *out, *in;
+  cudaMalloc(&out, 8 * 64 * sizeof(float));
+  cudaMalloc(&in, 8 * 4 * 128 * sizeof(float));
+  leaders<<<8, dim3(16, 8)>>>(out, in);
+}
+)";
+
+std::string leaderCursor(const std::string &leader, const std::string &step,
+                         bool in_else = false) {
+  std::string store = "out[cursor] = v; cursor += " + step + ";";
+  std::string code = kLeaderCursor;
+  code.replace(code.find("LEADER"), 6, leader);
+  code.replace(code.find("THEN"), 4, in_else ? "v = 0;" : store);
+  code.replace(code.find("ELSE"), 4, in_else ? store : "v = 0;");
+  return code;
+}
+
+TEST(LoopInduction, AStepUnderAnInvariantGuardIsTakenByTheThreadsItHoldsFor) {
+  auto apart = analyzeCode(leaderCursor("lane == 0", "16"));
+  EXPECT_TRUE(apart.errors().empty()) << apart.DebugString();
+  EXPECT_TRUE(findings(apart).empty()) << apart.DebugString();
+  // The same step in the else branch: taken where the guard fails.
+  auto apart_else = analyzeCode(leaderCursor("lane != 0", "16", true));
+  EXPECT_TRUE(findings(apart_else).empty()) << apart_else.DebugString();
+  // Rows 0 and 4 meet, two warps of one block.
+  auto overlapping = analyzeCode(leaderCursor("lane == 0", "4"));
+  auto races = findings(overlapping, v1::RACE_CLASS_INTRA_BLOCK);
+  ASSERT_FALSE(races.empty()) << overlapping.DebugString();
+  for (const v1::Imprecision &imprecision : races.front().imprecisions())
+    EXPECT_NE(imprecision.kind(), v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED)
+        << races.front().DebugString();
+  // A guard the loop reads from memory each iteration is no such guard.
+  auto loaded = analyzeCode(leaderCursor("in[layer] > 0 && lane == 0", "16"));
+  EXPECT_FALSE(findings(loaded).empty()) << loaded.DebugString();
+}
+
+// Thread t compacts the positive values of its own len = lens[t] (at most
+// 8) samples into its own 9 slots and closes them with a zero at slots[n]:
+// the count is stepped only where a value is kept (KEEP), and the thread
+// leaves the loop where its own test fails.
+const char *const kCompaction = R"(
+__global__ void compact(const float *in, const int *lens, float *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *mine = in + t * 8;
+  float *slots = out + t * 9;
+  int len = min(lens[t], 8);
+  int n = 0;
+  for (int i = 0; i < len; ++i)
+    if (mine[i] > 0) {
+      KEEP
+    }
+  slots[n] = 0;
+}
+int main() {
+  float *in, *out; int *lens;
+  cudaMalloc(&in, 256 * 8 * sizeof(float));
+  cudaMalloc(&lens, 256 * sizeof(int));
+  cudaMalloc(&out, 256 * 9 * sizeof(float));
+  compact<<<2, 128>>>(in, lens, out);
+}
+)";
+
+TEST(LoopInduction, ACountSteppedAtMostOncePerIterationStaysBelowTheIterationCount) {
+  auto code = [](const std::string &keep) {
+    std::string text = kCompaction;
+    text.replace(text.find("KEEP"), 4, keep);
+    return text;
+  };
+  auto once = analyzeCode(code("slots[n++] = mine[i];"));
+  EXPECT_TRUE(once.errors().empty()) << once.DebugString();
+  EXPECT_TRUE(findings(once).empty()) << once.DebugString();
+  // Twice per kept value, n reaches 16: past the thread's slots.
+  auto twice = analyzeCode(code("slots[n++] = mine[i]; slots[n++] = 0;"));
+  EXPECT_FALSE(findings(twice).empty()) << twice.DebugString();
+  // Stepped in an inner loop, the count is not bounded by the outer one.
+  auto inner = analyzeCode(code("for (int r = 0; r < 2; ++r) slots[n++] = mine[i];"));
+  EXPECT_FALSE(findings(inner).empty()) << inner.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
