@@ -40,12 +40,22 @@ std::string threadName(const v1::ThreadCoord &t) {
          std::to_string(t.block_idx().y()) + "," + std::to_string(t.block_idx().z()) + ")";
 }
 
+// The thread's way to the access: each call from the kernel down to the
+// device function that holds it, then the access itself.
 json threadFlow(const v1::AccessSite &site, const v1::ThreadCoord &thread,
                 bool has_witness, const char *fallback) {
   std::string name = has_witness ? threadName(thread) : fallback;
-  return {{"id", name},
-          {"message", {{"text", name}}},
-          {"locations", json::array({{{"location", location(site, -1, site.expression())}}})}};
+  json steps = json::array();
+  for (const v1::CallFrame &frame : site.call_stack()) {
+    json call = {{"physicalLocation", physicalLocation(frame.call_site())},
+                 {"message", {{"text", "calls '" + frame.callee() + "'"}}}};
+    if (!frame.call_site().function().empty())
+      call["logicalLocations"] = json::array(
+          {{{"fullyQualifiedName", frame.call_site().function()}, {"kind", "function"}}});
+    steps.push_back({{"location", call}});
+  }
+  steps.push_back({{"location", location(site, -1, site.expression())}});
+  return {{"id", name}, {"message", {{"text", name}}}, {"locations", steps}};
 }
 
 json rule(v1::RaceClass race_class) {

@@ -286,6 +286,17 @@ int main() { int *a; cudaMalloc(&a, 4096); fill<<<1, 64>>>(a); }
   EXPECT_NE(r.out.find("6 races found in 1 kernels of 1 file (4 of them through other calls"),
             std::string::npos)
       << r.out;
+  // SARIF keeps each pair; each thread's flow goes through its call of put.
+  auto sarif = nlohmann::json::parse(
+      runProcess({gpuraceBinary(), "analyze", "--format=sarif", file.path()}).out);
+  auto results = sarif["runs"][0]["results"];
+  ASSERT_EQ(results.size(), 6u) << sarif.dump(1);
+  for (const auto &flow : results[0]["codeFlows"][0]["threadFlows"]) {
+    ASSERT_EQ(flow["locations"].size(), 2u) << flow.dump(1);
+    EXPECT_EQ(flow["locations"][0]["location"]["message"]["text"], "calls 'put'");
+    EXPECT_GE(flow["locations"][0]["location"]["physicalLocation"]["region"]["startLine"], 4);
+    EXPECT_EQ(flow["locations"][1]["location"]["physicalLocation"]["region"]["startLine"], 1);
+  }
 }
 
 TEST(AnalyzeCommand, FingerprintSurvivesEditsElsewhereInTheFile) {
