@@ -29,6 +29,7 @@
 namespace gpurace::analyzer::builder {
 
 using clang::dyn_cast;
+using clang::isa;
 
 namespace {
 
@@ -103,22 +104,15 @@ struct RegistersOnly : clang::DynamicRecursiveASTVisitor {
         fills_array |= element->getBase()->IgnoreParenImpCasts()->getType()->isArrayType();
     return true;
   }
-  bool VisitIfStmt(clang::IfStmt *) override { return refuse(); }
-  bool VisitAbstractConditionalOperator(clang::AbstractConditionalOperator *) override {
-    return refuse();
+  // Branches, jumps, nested loops, calls and assembly.
+  bool VisitStmt(clang::Stmt *stmt) override {
+    return isa<clang::IfStmt, clang::AbstractConditionalOperator, clang::SwitchStmt,
+               clang::BreakStmt, clang::ContinueStmt, clang::ReturnStmt, clang::GotoStmt,
+               clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CallExpr,
+               clang::CXXConstructExpr, clang::CXXThisExpr, clang::AsmStmt>(stmt)
+               ? refuse()
+               : true;
   }
-  bool VisitCallExpr(clang::CallExpr *) override { return refuse(); }
-  bool VisitCXXConstructExpr(clang::CXXConstructExpr *) override { return refuse(); }
-  bool VisitCXXThisExpr(clang::CXXThisExpr *) override { return refuse(); }
-  bool VisitAsmStmt(clang::AsmStmt *) override { return refuse(); }
-  bool VisitBreakStmt(clang::BreakStmt *) override { return refuse(); }
-  bool VisitContinueStmt(clang::ContinueStmt *) override { return refuse(); }
-  bool VisitReturnStmt(clang::ReturnStmt *) override { return refuse(); }
-  bool VisitGotoStmt(clang::GotoStmt *) override { return refuse(); }
-  bool VisitForStmt(clang::ForStmt *) override { return refuse(); }
-  bool VisitWhileStmt(clang::WhileStmt *) override { return refuse(); }
-  bool VisitDoStmt(clang::DoStmt *) override { return refuse(); }
-  bool VisitSwitchStmt(clang::SwitchStmt *) override { return refuse(); }
 };
 
 } // namespace
