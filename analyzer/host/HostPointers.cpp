@@ -12,6 +12,8 @@
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/ExprCXX.h>
 
+#include <algorithm>
+
 namespace gpurace::analyzer {
 
 using clang::dyn_cast;
@@ -272,8 +274,58 @@ std::vector<HostValues::PointerChoice> HostValues::fieldChoices(const clang::Exp
       return {}; // a field the initializer leaves out is null
     return pointerChoices(entry);
   }
+  if (var && ref && var->isLocalVarDecl() && !var->isStaticLocal())
+    if (std::optional<std::vector<PointerChoice>> assigned =
+            assignedFieldChoices(*var, field, *ref))
+      return *assigned;
   std::optional<z3::expr> first = arith_.constant(0, kInt64);
   return {{objectFieldOrigin(*e, false, field, first), arith_.context().bool_val(true)}};
+}
+
+std::optional<std::vector<HostValues::PointerChoice>>
+HostValues::assignedFieldChoices(const clang::VarDecl &var, const clang::FieldDecl &field,
+                                 const clang::Stmt &point) {
+  z3::expr always = arith_.context().bool_val(true);
+  auto key = std::make_tuple(&var, "*" + field.getNameAsString(), &point);
+  if (following_.count(key))
+    return std::nullopt;
+  std::vector<Definition> definitions =
+      environment_.reaching(var, field.getNameAsString(), point);
+  // Only where the field itself is set; a struct set whole is read as before.
+  bool field_set = std::any_of(definitions.begin(), definitions.end(), [](const Definition &d) {
+    return !d.whole && (d.kind == Definition::Kind::Assigned || d.kind == Definition::Kind::PassedOut);
+  });
+  if (!field_set)
+    return std::nullopt;
+  following_.insert(key);
+  // An allocation put in the field is the field's own buffer.
+  PointerOrigin own{&var, arith_.constant(0, kInt64), &field, arith_.constant(0, kInt64)};
+  auto choicesOf = [&](const Definition &definition) -> std::vector<PointerChoice> {
+    if (definition.kind == Definition::Kind::PassedOut)
+      return {{own, always}};
+    if (definition.kind != Definition::Kind::Assigned || !definition.value)
+      return {{{}, always}};
+    if (definition.whole)
+      return fieldChoices(*definition.value, field);
+    const clang::Expr *value = definition.value->IgnoreParenCasts();
+    if (value->isNullPointerConstant(ast_, clang::Expr::NPC_ValueDependentIsNotNull))
+      return {};
+    if (!copiesPointer(definition.value, ast_))
+      return {{own, always}};
+    return pointerChoices(definition.value);
+  };
+  // As in variableChoices: each definition holds where its conditions do
+  // and those of the ones before it do not.
+  std::vector<PointerChoice> out;
+  z3::expr earlier = arith_.context().bool_val(false);
+  for (size_t i = 0; i < definitions.size(); ++i) {
+    z3::expr taken = i + 1 == definitions.size() ? always : branchTaken(definitions[i]);
+    for (PointerChoice &choice : choicesOf(definitions[i]))
+      out.push_back({choice.origin, choice.when && taken && !earlier});
+    earlier = earlier || taken;
+  }
+  following_.erase(key);
+  return out;
 }
 
 std::vector<HostValues::PointerChoice> HostValues::pointerChoices(const clang::Expr *e) {

@@ -124,7 +124,9 @@ public:
   std::vector<PointerChoice> pointerChoices(const clang::Expr *pointer_arg);
   // The origins of `object.field`, a pointer field of a struct argument
   // (`Params p{in, out}; k<<<g, b>>>(p)`): what a local struct's
-  // initializer puts there, where nothing writes the struct afterwards.
+  // initializer puts there, where nothing writes the struct afterwards, or
+  // the assignments of the field that reach the launch (`p.x = d_x;`,
+  // `cudaMalloc(&p.y, n)`).
   std::vector<PointerChoice> fieldChoices(const clang::Expr &object,
                                           const clang::FieldDecl &field);
 
@@ -300,6 +302,11 @@ private:
   std::vector<PointerChoice> namedPointerChoices(const clang::VarDecl &var,
                                                  const clang::Stmt &point);
   std::vector<PointerChoice> variableChoices(const clang::VarDecl &var, const clang::Stmt &point);
+  // The same for a pointer field of a local struct; nothing where no
+  // definition of the field reaches `point`.
+  std::optional<std::vector<PointerChoice>> assignedFieldChoices(const clang::VarDecl &var,
+                                                                 const clang::FieldDecl &field,
+                                                                 const clang::Stmt &point);
   std::vector<PointerChoice> definitionChoices(const Definition &definition,
                                                const clang::VarDecl &var);
   // A host condition as a truth value: its value where the host code

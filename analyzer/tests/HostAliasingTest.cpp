@@ -476,5 +476,21 @@ TEST(HostAliasing, PointerFieldsOfAStructArgumentHoldWhatItsInitializerPutsThere
   EXPECT_FALSE(findings(assigned, v1::RACE_CLASS_INTER_BLOCK).empty()) << assigned.DebugString();
 }
 
+TEST(HostAliasing, PointerFieldsSetOneByOneHoldTheBuffersTheAssignmentsReachWith) {
+  auto separate =
+      analyzeReplacing(kShiftViews, "VIEWS", "Views v; v.in = a; v.out = b; v.n = 1024;");
+  EXPECT_TRUE(separate.errors().empty()) << separate.DebugString();
+  EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
+  // A field the program allocates itself is a buffer of its own.
+  auto allocated = analyzeReplacing(
+      kShiftViews, "VIEWS", "Views v; v.in = a; cudaMalloc(&v.out, 1 << 20); v.n = 1024;");
+  EXPECT_EQ(allocated.candidates_size(), 0) << allocated.DebugString();
+  // Where a branch may put the same buffer in both, they may race.
+  auto chosen = analyzeReplacing(
+      kShiftViews, "VIEWS",
+      "Views v; v.in = a; if (rand() & 1) v.out = a; else v.out = b; v.n = 1024;");
+  EXPECT_FALSE(findings(chosen, v1::RACE_CLASS_INTER_BLOCK).empty()) << chosen.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

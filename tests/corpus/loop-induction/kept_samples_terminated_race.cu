@@ -1,4 +1,5 @@
 // category: loop-induction
+// needs: host-facts
 // source: per-thread stream compaction in signal and event processing: each thread filters its own record's samples into its own output slots and closes them with a terminator
 // keepLoud: as kept_samples_terminated_ok, but the terminator goes one slot
 // past the count (slots[n + 1]): a thread that keeps all kCap samples writes
