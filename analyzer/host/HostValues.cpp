@@ -121,6 +121,19 @@ const clang::Expr *fieldInitializer(const clang::Expr *init, const clang::Record
   return nullptr;
 }
 
+// `make_uint3(x, y, z)` and the toolkit's other vector makers (`make_int2`,
+// `make_float4`, ...): one argument per field, x first.
+const clang::Expr *vectorMakerArgument(const clang::Expr *e, const std::string &field) {
+  auto *call = dyn_cast_or_null<clang::CallExpr>(e ? e->IgnoreParenImpCasts() : nullptr);
+  const clang::FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  const clang::RecordDecl *made = call ? call->getType()->getAsRecordDecl() : nullptr;
+  int axis = field == "x" ? 0 : field == "y" ? 1 : field == "z" ? 2 : field == "w" ? 3 : -1;
+  if (!callee || !made || axis < 0 || axis >= static_cast<int>(call->getNumArgs()) ||
+      callee->getNameAsString() != "make_" + made->getNameAsString())
+    return nullptr;
+  return call->getArg(axis);
+}
+
 } // namespace
 
 std::optional<z3::expr> HostValues::valueAt(const clang::VarDecl &var, const std::string &field,
@@ -305,6 +318,10 @@ z3::expr HostValues::fieldOfStruct(const clang::Expr &struct_value, const clang:
     if (std::optional<z3::expr> returned = returnedField(*call, var, field))
       return *returned;
   const clang::Expr *init = fieldInitializer(&struct_value, record, field);
+  // `grid = make_uint3(n, 1, 1)`, through dim3's constructor from a uint3.
+  if (const clang::Expr *made = vectorMakerArgument(init ? init : whole, field))
+    if (std::optional<z3::expr> out = value(made))
+      return *out;
   if (init && init->getType()->isRecordType()) {
     // A copy of another struct variable (`dim3 g2(g)`, `grid = g`): its
     // field where the copy is made.

@@ -860,5 +860,32 @@ TEST(HostValues, ALaunchInALoopFromAnUnknownStartRestsOnIt) {
   EXPECT_TRUE(known[0].imprecisions().empty()) << known[0].DebugString();
 }
 
+// Per-block partial sums at out[blockIdx.x * 64 + threadIdx.x], launched
+// with dims a vector maker fills: blocks of 64 threads keep to their slots.
+const char *const kMadeDims = R"(
+__global__ void partials(unsigned *out, const unsigned *in) {
+  out[blockIdx.x * 64 + threadIdx.x] = in[threadIdx.x];
+}
+int main() {
+  unsigned *out, *in;
+  cudaMalloc(&out, 8 * 64 * sizeof(unsigned));
+  cudaMalloc(&in, 64 * sizeof(unsigned));
+  dim3 grid, threads;
+  grid = make_uint3(8, 1, 1);
+  threads = make_uint3(WIDTH, 1, 1);
+  partials<<<grid, threads>>>(out, in);
+}
+)";
+
+TEST(HostValues, DimsAssignedFromAVectorMakerTakeItsArguments) {
+  auto fits = analyzeReplacing(kMadeDims, "WIDTH", "64");
+  EXPECT_TRUE(fits.errors().empty()) << fits.DebugString();
+  EXPECT_EQ(fits.candidates_size(), 0) << fits.DebugString();
+  auto wide = findings(analyzeReplacing(kMadeDims, "WIDTH", "128"), v1::RACE_CLASS_INTER_BLOCK);
+  ASSERT_FALSE(wide.empty());
+  EXPECT_EQ(wide.front().witness().block_dim().x(), 128u) << wide.front().DebugString();
+  EXPECT_DOUBLE_EQ(wide.front().score(), 1.0) << wide.front().DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
