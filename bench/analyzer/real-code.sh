@@ -10,10 +10,10 @@
 # device parse summed), median and maximum of the ratio. A .cu file that
 # another .cu of its folder #includes is counted apart and not analyzed
 # alone: `gpurace analyze` over the folder analyzes it as part of its
-# includer. With --programs each folder directly under DIR (or under each
-# SUBDIR) is one program with every .cu below it, analyzed as a user runs
-# `gpurace analyze FOLDER`: kernels defined in one file and launched from
-# another (separately compiled) are checked under that launch.
+# includer. With --programs each SUBDIR, or without SUBDIRs each folder
+# directly under DIR, is one program with every .cu below it, analyzed as
+# a user runs `gpurace analyze FOLDER`: kernels defined in one file and
+# launched from another (separately compiled) are checked under that launch.
 #
 #   bench/analyzer/real-code.sh [OPTIONS] DIR [SUBDIR...] [-- FLAGS]
 #
@@ -74,18 +74,14 @@ if ((${#files[@]} == 0)); then
   echo "real-code: no .cu file under ${subdirs[*]} in $dir" >&2
   exit 1
 fi
-# What one run analyzes: a file, or with --programs the folder right
-# under DIR or a SUBDIR that holds it (a .cu right there is its own).
+# What one run analyzes: a file, or with --programs a program: each SUBDIR
+# given, else each folder right under DIR (a .cu right in DIR is its own).
 if ((programs)); then
-  mapfile -t files < <(
-    for s in "${subdirs[@]}"; do
-      prefix=
-      [[ "$s" == . ]] || prefix="${s%/}/"
-      find "$s" -name '*.cu' -type f | sed 's|^\./||' | while IFS= read -r path; do
-        rest=${path#"$prefix"}
-        echo "$prefix${rest%%/*}"
-      done
-    done | sort -u)
+  if ((${#positional[@]} > 1)); then
+    files=("${subdirs[@]}")
+  else
+    mapfile -t files < <(printf '%s\n' "${files[@]}" | sed 's|/.*||' | sort -u)
+  fi
 fi
 
 work=${keep:-$(mktemp -d "${TMPDIR:-/tmp}/gpurace-real-code.XXXXXX")}
