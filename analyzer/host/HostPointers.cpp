@@ -314,16 +314,7 @@ HostValues::assignedFieldChoices(const clang::VarDecl &var, const clang::FieldDe
       return {{own, always}};
     return pointerChoices(definition.value);
   };
-  // As in variableChoices: each definition holds where its conditions do
-  // and those of the ones before it do not.
-  std::vector<PointerChoice> out;
-  z3::expr earlier = arith_.context().bool_val(false);
-  for (size_t i = 0; i < definitions.size(); ++i) {
-    z3::expr taken = i + 1 == definitions.size() ? always : branchTaken(definitions[i]);
-    for (PointerChoice &choice : choicesOf(definitions[i]))
-      out.push_back({choice.origin, choice.when && taken && !earlier});
-    earlier = earlier || taken;
-  }
+  std::vector<PointerChoice> out = partitionedChoices(definitions, choicesOf);
   following_.erase(key);
   return out;
 }
@@ -470,17 +461,26 @@ std::vector<HostValues::PointerChoice> HostValues::variableChoices(const clang::
   if (definitions.empty())
     return {{{}, always}};
   following_.insert(key);
-  // The definitions partition the paths as `combine` reads them: each
-  // holds where its conditions do and those of the ones before it do not.
+  std::vector<PointerChoice> out = partitionedChoices(
+      definitions, [&](const Definition &definition) { return definitionChoices(definition, var); });
+  following_.erase(key);
+  return out;
+}
+
+std::vector<HostValues::PointerChoice> HostValues::partitionedChoices(
+    const std::vector<Definition> &definitions,
+    const std::function<std::vector<PointerChoice>(const Definition &)> &choicesOf) {
+  // Each definition holds where its conditions do and those of the ones
+  // before it do not; the last wherever none of those do.
+  z3::expr always = arith_.context().bool_val(true);
   std::vector<PointerChoice> out;
   z3::expr earlier = arith_.context().bool_val(false);
   for (size_t i = 0; i < definitions.size(); ++i) {
     z3::expr taken = i + 1 == definitions.size() ? always : branchTaken(definitions[i]);
-    for (PointerChoice &choice : definitionChoices(definitions[i], var))
+    for (PointerChoice &choice : choicesOf(definitions[i]))
       out.push_back({choice.origin, choice.when && taken && !earlier});
     earlier = earlier || taken;
   }
-  following_.erase(key);
   if (out.size() > kMaxPointerChoices)
     return {{{}, always}};
   return out;

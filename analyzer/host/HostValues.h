@@ -27,6 +27,7 @@
 
 #include <array>
 #include <limits>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -302,6 +303,12 @@ private:
   std::vector<PointerChoice> namedPointerChoices(const clang::VarDecl &var,
                                                  const clang::Stmt &point);
   std::vector<PointerChoice> variableChoices(const clang::VarDecl &var, const clang::Stmt &point);
+  // The choices `choicesOf` gives each definition, under the conditions
+  // that pick it: the definitions partition the paths as `combine` reads
+  // them. One choice of any buffer where there would be too many.
+  std::vector<PointerChoice>
+  partitionedChoices(const std::vector<Definition> &definitions,
+                     const std::function<std::vector<PointerChoice>(const Definition &)> &choicesOf);
   // The same for a pointer field of a local struct; nothing where no
   // definition of the field reaches `point`.
   std::optional<std::vector<PointerChoice>> assignedFieldChoices(const clang::VarDecl &var,
