@@ -41,6 +41,16 @@ bool hasOwnContinue(const clang::Stmt *stmt) {
   return false;
 }
 
+// The top-level statements of the loop's body, each of which runs once per
+// iteration; none where a `continue` of the loop could skip some.
+std::vector<const clang::Stmt *> unskippedStatements(const LoopShape &shape) {
+  if (!shape.body || hasOwnContinue(shape.body))
+    return {};
+  if (auto *compound = dyn_cast<clang::CompoundStmt>(shape.body))
+    return {compound->body_begin(), compound->body_end()};
+  return {shape.body};
+}
+
 // Whether `e` has the same value in every iteration: constants, builtin
 // coordinates and invariant variables combined by arithmetic, with no
 // loads, calls or side effects.
@@ -165,13 +175,7 @@ additiveStep(const clang::Stmt &write, const clang::VarDecl &var,
 // level statements of the body (when no `continue` can skip them) and the
 // increment's comma-separated parts.
 std::vector<const clang::Stmt *> stepPositions(const LoopShape &shape) {
-  std::vector<const clang::Stmt *> positions;
-  if (shape.body && !hasOwnContinue(shape.body)) {
-    if (auto *compound = dyn_cast<clang::CompoundStmt>(shape.body))
-      positions.insert(positions.end(), compound->body_begin(), compound->body_end());
-    else
-      positions.push_back(shape.body);
-  }
+  std::vector<const clang::Stmt *> positions = unskippedStatements(shape);
   std::vector<const clang::Expr *> parts;
   if (auto *inc = dyn_cast_or_null<clang::Expr>(shape.inc))
     parts.push_back(inc);
@@ -326,13 +330,7 @@ std::vector<const clang::IfStmt *>
 invariantBranches(const LoopShape &shape,
                   const std::function<bool(const clang::VarDecl &)> &invariant) {
   std::vector<const clang::IfStmt *> branches;
-  if (!shape.body || hasOwnContinue(shape.body))
-    return branches;
-  auto *compound = dyn_cast<clang::CompoundStmt>(shape.body);
-  std::vector<const clang::Stmt *> positions =
-      compound ? std::vector<const clang::Stmt *>(compound->body_begin(), compound->body_end())
-               : std::vector<const clang::Stmt *>{shape.body};
-  for (const clang::Stmt *position : positions)
+  for (const clang::Stmt *position : unskippedStatements(shape))
     if (auto *branch = dyn_cast_or_null<clang::IfStmt>(position);
         branch && !branch->getInit() && !branch->getConditionVariable() &&
         !branch->isConstexpr() && isInvariant(branch->getCond(), invariant))
@@ -340,20 +338,62 @@ invariantBranches(const LoopShape &shape,
   return branches;
 }
 
+// Walks a loop for `boundedIncrement`: the increments of `var` it finds,
+// and whether anything else than a read or such an increment mentions it.
+struct IncrementScan {
+  const clang::VarDecl &var;
+  const clang::ASTContext &ast;
+  const clang::Stmt *root;
+  int increments = 0;
+  int64_t amount = 0;
+  bool other_use = false;
+
+  void scan(const clang::Stmt *stmt, int depth) {
+    if (!stmt || other_use)
+      return;
+    if (isa<clang::GotoStmt, clang::IndirectGotoStmt>(stmt)) {
+      other_use = true;
+      return;
+    }
+    if (auto *cast = dyn_cast<clang::ImplicitCastExpr>(stmt);
+        cast && cast->getCastKind() == clang::CK_LValueToRValue && isVar(cast->getSubExpr(), var))
+      return;
+    const clang::Expr *target = nullptr;
+    if (auto *unary = dyn_cast<clang::UnaryOperator>(stmt); unary && unary->isIncrementDecrementOp())
+      target = unary->getSubExpr();
+    else if (auto *binary = dyn_cast<clang::BinaryOperator>(stmt); binary && binary->isAssignmentOp())
+      target = binary->getLHS();
+    if (target && isVar(target, var)) {
+      VariableStep step = stepOf(*stmt, var, ast);
+      if (depth > 0 || step.kind != VariableStep::Kind::Add || step.amount <= 0 ||
+          (increments && step.amount != amount)) {
+        other_use = true;
+        return;
+      }
+      ++increments;
+      amount = step.amount;
+      if (auto *binary = dyn_cast<clang::BinaryOperator>(stmt))
+        scan(binary->getRHS(), depth);
+      return;
+    }
+    if (auto *ref = dyn_cast<clang::DeclRefExpr>(stmt); ref && ref->getDecl() == &var) {
+      other_use = true;
+      return;
+    }
+    bool nested = stmt != root && isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+                                      clang::CXXForRangeStmt>(stmt);
+    for (const clang::Stmt *child : stmt->children())
+      scan(child, depth + (nested ? 1 : 0));
+  }
+};
+
 } // namespace
 
 std::vector<InductionStep>
 nestedInductionSteps(const LoopShape &shape,
                      const std::function<bool(const clang::VarDecl &)> &invariant) {
   std::vector<InductionStep> steps;
-  if (!shape.body || hasOwnContinue(shape.body))
-    return steps;
-  std::vector<const clang::Stmt *> positions;
-  if (auto *compound = dyn_cast<clang::CompoundStmt>(shape.body))
-    positions.assign(compound->body_begin(), compound->body_end());
-  else
-    positions.push_back(shape.body);
-  for (const clang::Stmt *position : positions) {
+  for (const clang::Stmt *position : unskippedStatements(shape)) {
     auto *inner = dyn_cast_or_null<clang::ForStmt>(position);
     std::optional<CountedLoop> counted = inner ? countedLoop(*inner, invariant) : std::nullopt;
     if (!counted)
@@ -479,11 +519,7 @@ std::vector<AffineScalingStep> affineScalingSteps(const LoopShape &shape,
 std::vector<LoopReset> resetsAtEnd(const LoopShape &shape,
                                    const std::function<bool(const clang::VarDecl &)> &invariant) {
   std::vector<LoopReset> resets;
-  if (!shape.body || hasOwnContinue(shape.body))
-    return resets;
-  std::vector<const clang::Stmt *> statements{shape.body};
-  if (auto *compound = dyn_cast<clang::CompoundStmt>(shape.body))
-    statements.assign(compound->body_begin(), compound->body_end());
+  std::vector<const clang::Stmt *> statements = unskippedStatements(shape);
   for (size_t i = 0; i < statements.size(); ++i) {
     auto *expr = dyn_cast<clang::Expr>(statements[i]);
     auto *assign = expr ? dyn_cast<clang::BinaryOperator>(expr->IgnoreImplicit()) : nullptr;
@@ -502,61 +538,6 @@ std::vector<LoopReset> resetsAtEnd(const LoopShape &shape,
   }
   return resets;
 }
-
-
-
-namespace {
-
-// Walks a loop for `boundedIncrement`: the increments of `var` it finds,
-// and whether anything else than a read or such an increment mentions it.
-struct IncrementScan {
-  const clang::VarDecl &var;
-  const clang::ASTContext &ast;
-  const clang::Stmt *root;
-  int increments = 0;
-  int64_t amount = 0;
-  bool other_use = false;
-
-  void scan(const clang::Stmt *stmt, int depth) {
-    if (!stmt || other_use)
-      return;
-    if (isa<clang::GotoStmt, clang::IndirectGotoStmt>(stmt)) {
-      other_use = true;
-      return;
-    }
-    if (auto *cast = dyn_cast<clang::ImplicitCastExpr>(stmt);
-        cast && cast->getCastKind() == clang::CK_LValueToRValue && isVar(cast->getSubExpr(), var))
-      return;
-    const clang::Expr *target = nullptr;
-    if (auto *unary = dyn_cast<clang::UnaryOperator>(stmt); unary && unary->isIncrementDecrementOp())
-      target = unary->getSubExpr();
-    else if (auto *binary = dyn_cast<clang::BinaryOperator>(stmt); binary && binary->isAssignmentOp())
-      target = binary->getLHS();
-    if (target && isVar(target, var)) {
-      VariableStep step = stepOf(*stmt, var, ast);
-      if (depth > 0 || step.kind != VariableStep::Kind::Add || step.amount <= 0 ||
-          (increments && step.amount != amount)) {
-        other_use = true;
-        return;
-      }
-      ++increments;
-      amount = step.amount;
-      if (auto *binary = dyn_cast<clang::BinaryOperator>(stmt))
-        scan(binary->getRHS(), depth);
-      return;
-    }
-    if (auto *ref = dyn_cast<clang::DeclRefExpr>(stmt); ref && ref->getDecl() == &var) {
-      other_use = true;
-      return;
-    }
-    bool nested = stmt != root && isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
-                                      clang::CXXForRangeStmt>(stmt);
-    for (const clang::Stmt *child : stmt->children())
-      scan(child, depth + (nested ? 1 : 0));
-  }
-};
-
-} // namespace
 
 std::optional<int64_t> boundedIncrement(const clang::Stmt &loop, const clang::VarDecl &var,
                                         const clang::ASTContext &ast) {
