@@ -19,9 +19,13 @@
 
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace clang {
 class ASTContext;
+class Expr;
+class FieldDecl;
 class FunctionDecl;
 class VarDecl;
 } // namespace clang
@@ -41,12 +45,25 @@ public:
   // buffer another pointer points to: some code assigns it another
   // pointer (`g = p`, `g[i] = base + n`) or takes its address outside
   // every function. Otherwise each of its values is an allocation of its
-  // own, like a local's.
+  // own, like a local's. A global struct (or array of structs) may where
+  // some code uses it whole in a way that can set its fields (`g = other`,
+  // `&g`, a non-const method or reference); its fields set from other
+  // pointers one by one are listed by copiesInto.
   bool mayCopyAPointer(const clang::VarDecl &var) const;
+
+  // The pointers assigned to a pointer field of a global struct, in any
+  // function (`g.z = g.x`, `g[i].next = p`): the field may hold any of
+  // them, or an allocation of its own.
+  const std::vector<const clang::Expr *> &copiesInto(const clang::VarDecl &var,
+                                                     const clang::FieldDecl &field) const;
+
+  using Field = std::pair<const clang::VarDecl *, const clang::FieldDecl *>;
+  using FieldCopies = std::map<Field, std::vector<const clang::Expr *>>;
 
 private:
   std::map<const clang::VarDecl *, std::set<const clang::FunctionDecl *>> writers_;
   std::set<const clang::VarDecl *> copied_;
+  FieldCopies field_copies_;
 };
 
 } // namespace gpurace::analyzer

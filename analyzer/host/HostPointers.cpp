@@ -4,6 +4,8 @@
 // condition that selects it. Which arguments may alias follows from them.
 #include "analyzer/host/HostValues.h"
 
+#include "analyzer/host/GlobalWriters.h"
+
 #include "analyzer/host/HostExpressions.h"
 
 #include <clang/AST/ASTContext.h>
@@ -240,6 +242,10 @@ HostValues::PointerOrigin HostValues::objectFieldOrigin(const clang::Expr &objec
     return {};
   if (var->isLocalVarDecl() && !arrow)
     return {var, arith_.constant(0, kInt64), &field, element};
+  // A global struct whose fields only allocations set (`cudaMalloc(&g.x,
+  // n)`, wherever the program does it): each field its own buffer.
+  if (!arrow && ownGlobalStruct(*e) && globalWriters().copiesInto(*var, field).empty())
+    return {var, arith_.constant(0, kInt64), &field, element};
   // A struct parameter (by value, by reference, or by pointer): the
   // caller's struct at the call, or, with no visible caller, the
   // parameter's own fields, each taken as a buffer of its own as pointer
@@ -278,8 +284,76 @@ std::vector<HostValues::PointerChoice> HostValues::fieldChoices(const clang::Exp
     if (std::optional<std::vector<PointerChoice>> assigned =
             assignedFieldChoices(*var, field, *ref))
       return *assigned;
-  std::optional<z3::expr> first = arith_.constant(0, kInt64);
-  return {{objectFieldOrigin(*e, false, field, first), arith_.context().bool_val(true)}};
+  std::optional<z3::expr> element = arith_.constant(0, kInt64);
+  if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(e)) { // `structs[i]`
+    element = value(subscript->getIdx());
+    e = subscript->getBase()->IgnoreParenImpCasts();
+  }
+  if (const clang::VarDecl *global = ownGlobalStruct(*e))
+    return globalFieldChoices(*global, field, element);
+  return {{objectFieldOrigin(*e, false, field, element), arith_.context().bool_val(true)}};
+}
+
+const clang::VarDecl *HostValues::ownGlobalStruct(const clang::Expr &object) {
+  const clang::VarDecl *var = referencedVar(&object);
+  bool structs = var && var->getType()->getBaseElementTypeUnsafe()->isRecordType();
+  return structs && isGlobalVariable(*var) && ownGlobalBuffer(*var) ? var : nullptr;
+}
+
+std::vector<HostValues::PointerChoice>
+HostValues::globalFieldChoices(const clang::VarDecl &var, const clang::FieldDecl &field,
+                               const std::optional<z3::expr> &element) {
+  z3::expr always = arith_.context().bool_val(true);
+  std::vector<PointerChoice> out{{{&var, arith_.constant(0, kInt64), &field, element}, always}};
+  const std::vector<const clang::Expr *> &copies = globalWriters().copiesInto(var, field);
+  auto key = std::make_tuple(&var, "global*" + field.getNameAsString(),
+                             static_cast<const clang::Stmt *>(nullptr));
+  if (copies.empty())
+    return out;
+  if (following_.count(key))
+    return {{{}, always}};
+  // Set in some function from another pointer, in an order not followed:
+  // its own allocation or any of the pointers assigned to it.
+  following_.insert(key);
+  for (const clang::Expr *copy : copies)
+    for (PointerChoice &choice : globalPointerChoices(*copy))
+      out.push_back({choice.origin, always});
+  following_.erase(key);
+  if (out.size() > kMaxPointerChoices)
+    return {{{}, always}};
+  return out;
+}
+
+std::vector<HostValues::PointerChoice> HostValues::globalPointerChoices(const clang::Expr &copy) {
+  z3::expr always = arith_.context().bool_val(true);
+  const clang::Expr *e = copy.IgnoreParenCasts();
+  bool offset = false;
+  if (auto *sum = dyn_cast<clang::BinaryOperator>(e); sum && sum->isAdditiveOp()) { // `g.x + n`
+    e = (sum->getLHS()->getType()->isPointerType() ? sum->getLHS() : sum->getRHS())
+            ->IgnoreParenCasts();
+    offset = true;
+  }
+  std::vector<PointerChoice> out = {{{}, always}};
+  auto *member = dyn_cast<clang::MemberExpr>(e);
+  auto *field = member ? dyn_cast<clang::FieldDecl>(member->getMemberDecl()) : nullptr;
+  const clang::VarDecl *pointer = referencedVar(e);
+  if (field && !member->isArrow()) {
+    const clang::Expr *base = member->getBase()->IgnoreParenImpCasts();
+    std::optional<z3::expr> element = arith_.constant(0, kInt64);
+    if (auto *subscript = dyn_cast<clang::ArraySubscriptExpr>(base)) {
+      element = std::nullopt; // whichever element the writer's index named
+      base = subscript->getBase()->IgnoreParenImpCasts();
+    }
+    if (const clang::VarDecl *global = ownGlobalStruct(*base))
+      out = globalFieldChoices(*global, *field, element);
+  } else if (pointer && pointer->getType()->isPointerType() && isGlobalVariable(*pointer) &&
+             ownGlobalBuffer(*pointer)) {
+    out = {{{pointer, arith_.constant(0, kInt64)}, always}};
+  }
+  if (offset)
+    for (PointerChoice &choice : out)
+      choice.origin.offset.reset();
+  return out;
 }
 
 std::optional<std::vector<HostValues::PointerChoice>>

@@ -131,8 +131,9 @@ public:
   std::vector<PointerChoice> fieldChoices(const clang::Expr &object,
                                           const clang::FieldDecl &field);
 
-  // Whether a global pointer (or array of pointers) holds allocations of
-  // its own: no code of the file sets it from another pointer.
+  // Whether a global pointer (or array of pointers, or the pointer fields
+  // of a global struct) holds allocations of its own: no code of the file
+  // sets it from another pointer.
   bool ownGlobalBuffer(const clang::VarDecl &var);
 
   // Host values the analysis could not establish, by the name of the
@@ -311,6 +312,18 @@ private:
                      const std::function<std::vector<PointerChoice>(const Definition &)> &choicesOf);
   // The same for a pointer field of a local struct; nothing where no
   // definition of the field reaches `point`.
+  // A global struct (or array of structs) `object` names whose fields no
+  // code sets but one by one (GlobalWriters); null for any other.
+  const clang::VarDecl *ownGlobalStruct(const clang::Expr &object);
+  // The buffers a pointer field of such a struct may hold, whichever
+  // function sets it: its own allocation or a pointer assigned to it.
+  std::vector<PointerChoice> globalFieldChoices(const clang::VarDecl &var,
+                                                const clang::FieldDecl &field,
+                                                const std::optional<z3::expr> &element);
+  // The buffers of a pointer another function assigns to such a field,
+  // where they are rooted in globals (`g.x`, `g.x + n`, a global
+  // pointer); any buffer otherwise.
+  std::vector<PointerChoice> globalPointerChoices(const clang::Expr &copy);
   std::optional<std::vector<PointerChoice>> assignedFieldChoices(const clang::VarDecl &var,
                                                                  const clang::FieldDecl &field,
                                                                  const clang::Stmt &point);

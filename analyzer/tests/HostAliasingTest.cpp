@@ -492,5 +492,55 @@ TEST(HostAliasing, PointerFieldsSetOneByOneHoldTheBuffersTheAssignmentsReachWith
   EXPECT_FALSE(findings(chosen, v1::RACE_CLASS_INTER_BLOCK).empty()) << chosen.DebugString();
 }
 
+// A global struct of device pointers, allocated field by field in a
+// setup function and passed whole to the kernel.
+const char *kGlobalViews = R"(
+struct Views { const float *in; float *out; int n; };
+Views views;
+Views others[2];
+__global__ void shiftViews(Views v) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < v.n) v.out[i] = v.in[i + 1];
+}
+void setup() {
+  cudaMalloc((void **)&views.in, 1 << 20);
+  cudaMalloc((void **)&views.out, 1 << 20);
+  views.n = 1024;
+  for (int k = 0; k < 2; ++k) {
+    cudaMalloc((void **)&others[k].in, 1 << 20);
+    cudaMalloc((void **)&others[k].out, 1 << 20);
+    others[k].n = 1024;
+  }
+  SETUP
+}
+void run() { shiftViews<<<4, 256>>>(LAUNCHED); }
+int main() { setup(); run(); }
+)";
+
+v1::AnalysisResult analyzeGlobalViews(const std::string &setup, const std::string &launched) {
+  std::string code = kGlobalViews;
+  code.replace(code.find("LAUNCHED"), 8, launched);
+  return analyzeReplacing(code, "SETUP", setup);
+}
+
+TEST(HostAliasing, PointerFieldsOfAGlobalStructOnlyAllocatedAreBuffersOfTheirOwn) {
+  // A field of another global set from this one's changes nothing here.
+  for (auto [setup, launched] : {std::pair{"", "views"}, std::pair{"", "others[1]"},
+                                 std::pair{"others[1].out = views.out;", "views"}}) {
+    auto separate = analyzeGlobalViews(setup, launched);
+    EXPECT_TRUE(separate.errors().empty()) << separate.DebugString();
+    EXPECT_EQ(separate.candidates_size(), 0) << setup << launched << separate.DebugString();
+  }
+  // Any write that may bring another pointer into a field: a field set
+  // from another, the struct stored whole, its address handed out.
+  for (const char *setup : {"views.out = (float *)views.in;",
+                            "Views both = {views.in, (float *)views.in, 1024}; views = both;",
+                            "Views *p = &views; p->out = (float *)p->in;"}) {
+    auto shared = analyzeGlobalViews(setup, "views");
+    EXPECT_FALSE(findings(shared, v1::RACE_CLASS_INTER_BLOCK).empty())
+        << setup << shared.DebugString();
+  }
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
