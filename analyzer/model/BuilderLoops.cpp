@@ -293,7 +293,8 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   iterations_.push_back(k);
   model_.thread_facts.push_back(k >= 0 || !entry.pc);
   std::vector<SharedLoopValue> shared = havoc(assigned, loop, iterations_);
-  boundIncrements(loop, shape, assigned, entry, k, false);
+  std::vector<CountedVariable> counted = countedVariables(loop, assigned);
+  boundIncrements(counted, shape, entry, k, false);
   for (const SteppedVariable &v : stepped)
     state_.env.insert_or_assign(v.key, steppedValue(v, k));
   LoopScaling scaled = scaling(shape, entry);
@@ -388,7 +389,7 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   havoc(assigned, loop, at_exit);
   // A thread that breaks out may have counted in its exit iteration; one
   // that leaves by the condition has tested it once more than it iterated.
-  boundIncrements(loop, shape, assigned, entry,
+  boundIncrements(counted, shape, entry,
                   breaks.empty() ? exit_k : arith_.add(exit_k, arith_.constant(1, kInt64)), true);
   // A thread that breaks out leaves before the reset.
   if (!breaks.empty())
@@ -577,30 +578,39 @@ std::optional<z3::expr> Builder::monotoneBound(const clang::Stmt &loop,
   return z3::implies(nonnegative, bound && arith_.lessEq(zero, value, is_signed));
 }
 
-void Builder::boundIncrements(const clang::Stmt &loop, const LoopShape &shape,
-                              const std::set<std::string> &keys, const State &entry,
-                              const z3::expr &iterations, bool condition_ran) {
+std::vector<Builder::CountedVariable>
+Builder::countedVariables(const clang::Stmt &loop, const std::set<std::string> &keys) const {
+  std::vector<CountedVariable> counted;
   // With wrap-around arithmetic a count may wrap.
   if (arith_.mode() == OverflowMode::Wrap)
-    return;
+    return counted;
   for (const std::string &key : keys) {
     auto local = locals_.find(key);
     auto *var = local == locals_.end() ? nullptr
                                        : dyn_cast_or_null<clang::VarDecl>(local->second.first);
-    auto before = entry.env.find(key);
-    auto now = state_.env.find(key);
-    if (!var || before == entry.env.end() || now == state_.env.end() ||
-        before->second.kind != Value::Kind::Int || now->second.kind != Value::Kind::Int)
+    if (!var)
       continue;
-    std::optional<int64_t> amount = boundedIncrement(loop, *var, ast_);
-    if (!amount)
+    if (std::optional<int64_t> amount = boundedIncrement(loop, *var, ast_))
+      counted.push_back({key, var, *amount});
+  }
+  return counted;
+}
+
+void Builder::boundIncrements(const std::vector<CountedVariable> &counted, const LoopShape &shape,
+                              const State &entry, const z3::expr &iterations,
+                              bool condition_ran) {
+  for (const CountedVariable &count : counted) {
+    auto before = entry.env.find(count.key);
+    auto now = state_.env.find(count.key);
+    if (before == entry.env.end() || now == state_.env.end() ||
+        before->second.kind != Value::Kind::Int || now->second.kind != Value::Kind::Int)
       continue;
     // A count in the condition also ran at the test that let the thread out.
     z3::expr runs = iterations;
-    if (condition_ran && shape.cond && !writesOf(*shape.cond, *var).empty())
+    if (condition_ran && shape.cond && !writesOf(*shape.cond, *count.var).empty())
       runs = arith_.add(runs, arith_.constant(1, kInt64));
     z3::expr most = arith_.add(asInt(before->second, kInt64),
-                               arith_.mul(runs, arith_.constant(*amount, kInt64)));
+                               arith_.mul(runs, arith_.constant(count.amount, kInt64)));
     model_.thread_facts.push_back(!entry.pc ||
                                   arith_.lessEq(asInt(now->second, kInt64), most, true));
   }

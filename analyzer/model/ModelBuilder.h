@@ -525,11 +525,20 @@ private:
                                         const z3::expr &at_entry, const z3::expr &value,
                                         IntType type) const;
   // The counters among `keys` a loop increments at most once per iteration
-  // (boundedIncrement, LoopInduction.h) are at most their entry value plus
-  // `iterations` increments: `n` in `if (keep) out[n++] = v;`.
-  void boundIncrements(const clang::Stmt &loop, const LoopShape &shape,
-                       const std::set<std::string> &keys, const State &entry,
-                       const z3::expr &iterations, bool condition_ran);
+  // (boundedIncrement, LoopInduction.h), found once per walk of the loop:
+  // `n` in `if (keep) out[n++] = v;`. None in the wrap-around model, where a
+  // count may wrap.
+  struct CountedVariable {
+    std::string key;
+    const clang::VarDecl *var;
+    int64_t amount;
+  };
+  std::vector<CountedVariable> countedVariables(const clang::Stmt &loop,
+                                                const std::set<std::string> &keys) const;
+  // Each such counter is at most its entry value plus `iterations`
+  // increments (one more where the condition counts and ran once more).
+  void boundIncrements(const std::vector<CountedVariable> &counted, const LoopShape &shape,
+                       const State &entry, const z3::expr &iterations, bool condition_ran);
   // A loop that runs the same known number of times in every thread
   // (BuilderConstantLoops.cpp): its trip count, and each variable it
   // scales by a constant from a constant start with its value at the head

@@ -135,6 +135,40 @@ int main() { int *o; cudaMalloc(&o, 4096); halve<<<1, 64>>>(o); }
   EXPECT_FALSE(findings(result).empty()) << result.DebugString();
 }
 
+TEST(AnalyzeCommand, ProgramsThatTestNvccMarkTheirDeviceFunctionsAsUnderNvcc) {
+  // Code written for several compilers blanks the CUDA keywords where
+  // __NVCC__ is not defined; under nvcc it is, the helper is a device
+  // function, and the kernel's call of it is valid. CCCL and cooperative
+  // groups, which also test it, still parse (gpurace's own headers have no
+  // CCCL).
+  const std::string program = R"(
+#if !defined(__NVCC__)
+#define __device__
+#define __host__
+#endif
+__host__ __device__ unsigned long long step(unsigned long long seed, int n) {
+  return seed * 6364136223846793005ULL + n;
+}
+__global__ void sample(unsigned long long *out) {
+  cooperative_groups::thread_block block = cooperative_groups::this_thread_block();
+  out[block.thread_rank() / 2] = step(1070, threadIdx.x);
+}
+int main() { unsigned long long *o; cudaMalloc(&o, 4096); sample<<<1, 64>>>(o); }
+)";
+  const std::string groups = "#include <cooperative_groups.h>\n";
+  for (bool fallback : {false, true}) {
+    AnalyzeOptions options;
+    options.fallback_headers = fallback;
+    std::string cccl = fallback ? "" : "#include <cub/block/block_reduce.cuh>\n";
+    auto result = analyzeCode(groups + cccl + program, options);
+    if (!fallback && result.front_end().headers() != "toolkit")
+      continue; // no CUDA toolkit found: parsed with gpurace's own headers
+    EXPECT_EQ(result.errors_size(), 0) << "fallback " << fallback << result.DebugString();
+    EXPECT_FALSE(findings(result, v1::RACE_CLASS_INTRA_WARP).empty())
+        << "fallback " << fallback << result.DebugString();
+  }
+}
+
 TEST(AnalyzeCommand, AMacroRightAfterAStringLiteralParsesAsNvccReadsIt) {
   // `"text"MACRO`: GCC, nvcc's host compiler, reads a string and a macro
   // with a warning, where Clang's default is an error that would keep the

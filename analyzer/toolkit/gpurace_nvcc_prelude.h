@@ -15,9 +15,6 @@
 #ifndef GPURACE_NVCC_PRELUDE_H
 #define GPURACE_NVCC_PRELUDE_H
 
-// __NVCC__ stays undefined: CCCL and the runtime headers read it as "the
-// compiler is nvcc" and then take paths that fail under Clang.
-
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
@@ -134,5 +131,23 @@ template <typename T, typename U> __device__ void __stcs(T *ptr, U value);
 // What CUDA 12 removed and older programs still call (the fallback
 // headers' folder is on the include path after the toolkit's).
 #include "cuda_legacy_api.h"
+
+// nvcc defines __NVCC__, and programs test it to mark their functions
+// (`#if defined(__NVCC__) ... #define HD __host__ __device__`, or `#if
+// !defined(__NVCC__) #define __device__` for other compilers), so without
+// it their device functions would be host functions here. The toolkit's
+// headers read it as "the compiler is nvcc" and take paths that fail
+// under Clang, so the few that test it are read first, without it: their
+// include guards keep what they chose when the program includes them.
+#if defined(__cplusplus) && defined(__CUDA__) && !defined(__NVCC__)
+#include <nv/target>
+#if __has_include(<cuda/std/__cccl/compiler.h>)
+#include <cuda/std/__cccl/compiler.h>
+#endif
+#if __has_include(<cooperative_groups/details/info.h>)
+#include <cooperative_groups/details/info.h>
+#endif
+#define __NVCC__ 1
+#endif
 
 #endif
