@@ -298,6 +298,24 @@ void Builder::initLocal(const std::string &root, int64_t offset, clang::QualType
 
 void Builder::copyInto(const std::string &root, int64_t offset, clang::QualType type,
                        const clang::Expr *source) {
+  // `c ? shared[lane] : identity`: each branch is read under its condition
+  // (one place for both would be a pointer into either object, and any
+  // memory at all); what the copy holds is not followed.
+  if (auto *conditional = dyn_cast<clang::ConditionalOperator>(source->IgnoreParens())) {
+    z3::expr condition = asBool(eval(conditional->getCond()));
+    z3::expr saved = state_.pc;
+    for (bool taken : {true, false}) {
+      state_.pc = saved && (taken ? condition : !condition);
+      const clang::Expr *branch = taken ? conditional->getTrueExpr() : conditional->getFalseExpr();
+      if (Place from = place(branch); from.kind == Place::Kind::Memory)
+        recordAccess(from, branch, v1::ACCESS_KIND_READ, v1::ATOMIC_OP_UNSPECIFIED,
+                     v1::MEMORY_SCOPE_UNSPECIFIED);
+    }
+    state_.pc = saved;
+    loaded_copies_.erase(root);
+    eraseOverlapping(state_.env, root, offset, sizeOf(type));
+    return;
+  }
   Place from = place(source);
   if (from.kind == Place::Kind::Memory)
     recordAccess(from, source, v1::ACCESS_KIND_READ, v1::ATOMIC_OP_UNSPECIFIED,

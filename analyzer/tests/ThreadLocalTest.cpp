@@ -94,6 +94,34 @@ TEST(ThreadLocal, StructsReturnedByValueKeepTheirFields) {
   expectRacy(kernel(pair, "out[listed(threadIdx.x / 2).second] = threadIdx.x;"));
 }
 
+// A struct copied from `c ? shared[i] : local` reads the shared element
+// only where the condition holds, and the local is no memory at all.
+TEST(ThreadLocal, AStructCopiedFromEitherBranchReadsOnlyTheBranchTaken) {
+  const char *sums =
+      "struct Sum { int total, count; };\n"
+      "__device__ Sum gather(Sum mine, const Sum &none, Sum *staged, bool sync) {\n"
+      "  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;\n"
+      "  if (lane == 0) staged[warp] = mine;\n"
+      "  if (sync) __syncthreads();\n"
+      "  return threadIdx.x < blockDim.x / 32 ? staged[lane] : none;\n"
+      "}";
+  std::string ordered = "__shared__ Sum staged[2];\n"
+                        "Sum s = gather(Sum{(int)threadIdx.x, 1}, Sum{0, 0}, staged, true);\n"
+                        "if (threadIdx.x == 0) out[0] = s.total;";
+  expectRaceFree(kernel(sums, ordered));
+  // Without the barrier, lane 0 of warp 1 stores staged[1] while thread 1
+  // reads it.
+  std::string unordered = ordered;
+  unordered.replace(unordered.find("true"), 4, "false");
+  v1::AnalysisResult result = analyzeCode(kernel(sums, unordered));
+  std::vector<v1::RaceCandidate> found = findings(result);
+  ASSERT_FALSE(found.empty()) << result.DebugString();
+  for (const v1::RaceCandidate &race : found)
+    EXPECT_TRUE(race.first().space() == v1::MEMORY_SPACE_SHARED &&
+                race.second().space() == v1::MEMORY_SPACE_SHARED)
+        << race.DebugString();
+}
+
 // What a constructor writes to memory is an access like any other.
 TEST(ThreadLocal, AConstructorsStoresAreAccesses) {
   const char *clear =
