@@ -87,6 +87,17 @@ public:
 
   LaunchFinder() { ShouldVisitTemplateInstantiations = true; }
 
+  // The call operator of a generic lambda (`[&]<bool E>() { k<E><<<g,
+  // b>>>(p); }`, `[&](auto tag) { ... }`) is a template: the launches it
+  // resolves, and the calls it makes, are in its specializations, which
+  // the traversal of the lambda does not reach.
+  bool VisitLambdaExpr(clang::LambdaExpr *lambda) override {
+    if (clang::FunctionTemplateDecl *generic = lambda->getDependentCallOperator())
+      for (clang::FunctionDecl *specialization : generic->specializations())
+        TraverseDecl(specialization);
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *call) override {
     const clang::CallExpr *config = call->getConfig();
     if (!config || config->getNumArgs() < 2)

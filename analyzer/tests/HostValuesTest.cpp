@@ -666,6 +666,32 @@ int main() {
   EXPECT_EQ(found[0].launch_site().called_from(4).function(), "main");
 }
 
+TEST(HostValues, ALaunchInAGenericLambdaIsFoundInEachOfItsSpecializations) {
+  // A dispatch through `[&](auto tag)`: the launch is resolved only in the
+  // call operator's specializations, one per tag. The grid is the
+  // enclosing function's parameter: one block, or two that share a row.
+  auto found = raceFreeThenRacy(R"(
+#include <type_traits>
+template <bool Clear>
+__global__ void fill(float *row) { row[threadIdx.x] = Clear ? 0.0f : 1.0f; }
+void launch(float *row, bool clear, int blocks) {
+  auto dispatch = [&](auto tag) { fill<decltype(tag)::value><<<blocks, 128>>>(row); };
+  if (clear)
+    dispatch(std::true_type{});
+  else
+    dispatch(std::false_type{});
+}
+int main() { float *r; cudaMalloc(&r, 512); launch(r, true, %d); }
+)",
+                                1, 2);
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0].witness().grid_dim().x(), 2u) << found[0].DebugString();
+  ASSERT_GE(found[0].launch_site().called_from_size(), 2) << found[0].DebugString();
+  EXPECT_EQ(found[0].launch_site().called_from(found[0].launch_site().called_from_size() - 1)
+                .function(),
+            "main");
+}
+
 TEST(HostValues, AFieldEveryIterationSetsBackToItsEntryValueKeepsIt) {
   // The grid of each pass is one row: grid.y starts at 1 and each pass
   // sets it to 1 again. Set to 2, blocks of two rows share a column.
