@@ -240,6 +240,8 @@ HostValues::PointerOrigin HostValues::objectFieldOrigin(const clang::Expr &objec
   auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
   if (!var || reassignedField(field))
     return {};
+  if (lambdaCall(*var)) // a struct the lambda captures: the caller's
+    return caller_->objectFieldOrigin(object, arrow, field, element);
   if (var->isLocalVarDecl() && !arrow)
     return {var, arith_.constant(0, kInt64), &field, element};
   // A global struct whose fields only allocations set (`cudaMalloc(&g.x,
@@ -269,6 +271,13 @@ std::vector<HostValues::PointerChoice> HostValues::fieldChoices(const clang::Exp
     e = copy->getArg(0)->IgnoreParenImpCasts();
   auto *ref = dyn_cast<clang::DeclRefExpr>(e);
   auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  if (const clang::CallExpr *call = var ? lambdaCall(*var) : nullptr) {
+    // A struct the lambda captures: the caller's, where it calls the lambda.
+    if (std::optional<std::vector<PointerChoice>> assigned =
+            caller_->assignedFieldChoices(*var, field, *call))
+      return *assigned;
+    return caller_->fieldChoices(object, field);
+  }
   auto *entries = var && var->isLocalVarDecl() && var->getInit() && !environment_.written(*var)
                       ? dyn_cast<clang::InitListExpr>(var->getInit()->IgnoreImplicit())
                       : nullptr;
@@ -280,7 +289,8 @@ std::vector<HostValues::PointerChoice> HostValues::fieldChoices(const clang::Exp
       return {}; // a field the initializer leaves out is null
     return pointerChoices(entry);
   }
-  if (var && ref && var->isLocalVarDecl() && !var->isStaticLocal())
+  if (var && ref && (var->isLocalVarDecl() || isa<clang::ParmVarDecl>(var)) &&
+      !var->isStaticLocal())
     if (std::optional<std::vector<PointerChoice>> assigned =
             assignedFieldChoices(*var, field, *ref))
       return *assigned;
@@ -365,6 +375,15 @@ HostValues::assignedFieldChoices(const clang::VarDecl &var, const clang::FieldDe
     return std::nullopt;
   std::vector<Definition> definitions =
       environment_.reaching(var, field.getNameAsString(), point);
+  // A parameter's field as the caller passed it, where no other
+  // definition reaches (`p` by reference, other fields set here).
+  const clang::Expr *passed = callArgument(var);
+  bool on_entry = !definitions.empty() && std::all_of(definitions.begin(), definitions.end(),
+                                                      [](const Definition &d) {
+                                                        return d.kind == Definition::Kind::OnEntry;
+                                                      });
+  if (on_entry && passed)
+    return caller_->fieldChoices(*passed, field);
   // Only where the field itself is set; a struct set whole is read as before.
   bool field_set = std::any_of(definitions.begin(), definitions.end(), [](const Definition &d) {
     return !d.whole && (d.kind == Definition::Kind::Assigned || d.kind == Definition::Kind::PassedOut);
@@ -377,6 +396,8 @@ HostValues::assignedFieldChoices(const clang::VarDecl &var, const clang::FieldDe
   auto choicesOf = [&](const Definition &definition) -> std::vector<PointerChoice> {
     if (definition.kind == Definition::Kind::PassedOut)
       return {{own, always}};
+    if (definition.kind == Definition::Kind::OnEntry && passed)
+      return caller_->fieldChoices(*passed, field);
     if (definition.kind != Definition::Kind::Assigned || !definition.value)
       return {{{}, always}};
     if (definition.whole)

@@ -150,6 +150,13 @@ const MemoryObject *Builder::eitherObject(const Value &yes, const Value &no) {
 }
 
 Value Builder::selectPointer(const z3::expr &condition, const Value &yes, const Value &no) {
+  // A condition the model decides (`Traits::kHasZ ? row + n : nullptr` in
+  // one instantiation) takes its branch.
+  z3::expr decided = condition.simplify();
+  if (decided.is_true() && yes.kind == Value::Kind::Pointer)
+    return yes;
+  if (decided.is_false() && no.kind == Value::Kind::Pointer)
+    return no;
   Value out = yes.kind == Value::Kind::Pointer ? yes : no;
   if (yes.kind != no.kind || yes.object != no.object || yes.local != no.local) {
     out.object = eitherObject(yes, no);

@@ -492,6 +492,40 @@ TEST(HostAliasing, PointerFieldsSetOneByOneHoldTheBuffersTheAssignmentsReachWith
   EXPECT_FALSE(findings(chosen, v1::RACE_CLASS_INTER_BLOCK).empty()) << chosen.DebugString();
 }
 
+// A launcher that takes the caller's struct by reference, sets one of its
+// fields and launches from a lambda: the fields it leaves are the caller's.
+TEST(HostAliasing, FieldsOfAStructPassedByReferenceAreTheCallersUnlessSetHere) {
+  const char *code = R"(
+struct Views { const float *in; float *out; float *scratch; int n; };
+__global__ void shiftViews(Views v) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i + 1 < v.n) { v.out[i] = v.in[i + 1]; v.scratch[i] = v.in[i]; }
+}
+void launch(Views &v, float *scratch) {
+  v.scratch = scratch;
+  auto run = [&] { shiftViews<<<4, 256>>>(v); };
+  run();
+}
+int main() {
+  float *a, *b, *c;
+  cudaMalloc(&a, 1 << 20);
+  cudaMalloc(&b, 1 << 20);
+  cudaMalloc(&c, 1 << 20);
+  Views v;
+  v.in = a;
+  v.out = b;
+  v.n = 1024;
+  launch(v, SCRATCH);
+}
+)";
+  auto separate = analyzeReplacing(code, "SCRATCH", "c");
+  EXPECT_TRUE(separate.errors().empty()) << separate.DebugString();
+  EXPECT_EQ(separate.candidates_size(), 0) << separate.DebugString();
+  // The scratch the launcher puts in is the input.
+  auto shared = analyzeReplacing(code, "SCRATCH", "a");
+  EXPECT_FALSE(findings(shared, v1::RACE_CLASS_INTER_BLOCK).empty()) << shared.DebugString();
+}
+
 // A global struct of device pointers, allocated field by field in a
 // setup function and passed whole to the kernel.
 const char *kGlobalViews = R"(

@@ -122,6 +122,39 @@ TEST(ThreadLocal, AStructCopiedFromEitherBranchReadsOnlyTheBranchTaken) {
         << race.DebugString();
 }
 
+// `kHas ? p + n : nullptr` in an instantiation where kHas is a constant is
+// that branch's pointer, not a pointer into any buffer at all.
+TEST(ThreadLocal, APointerChosenByAConstantConditionIsThatBranchs) {
+  const char *code = R"(
+template <bool kGated>
+__global__ void gate(const float *in, const float *gates, float *out, int width) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *row = kGated ? gates + blockIdx.y * width : nullptr;
+  float v = in[blockIdx.y * width + i];
+  if (kGated) v *= row[i];
+  out[blockIdx.y * width + i + 1] = v;
+}
+int main() {
+  float *in, *g, *out;
+  cudaMalloc(&in, 1 << 20);
+  cudaMalloc(&g, 1 << 20);
+  cudaMalloc(&out, 1 << 20);
+  gate<true><<<dim3(4, 16), 256>>>(in, g, OUT, 1024);
+}
+)";
+  std::string apart = code;
+  apart.replace(apart.find("OUT"), 3, "out");
+  expectRaceFree(apart);
+  // In place, thread i stores the element thread i + 1 reads.
+  std::string in_place = code;
+  in_place.replace(in_place.find("OUT"), 3, "in");
+  v1::AnalysisResult result = analyzeCode(in_place);
+  std::vector<v1::RaceCandidate> found = findings(result);
+  ASSERT_FALSE(found.empty()) << result.DebugString();
+  for (const v1::RaceCandidate &race : found)
+    EXPECT_EQ(race.imprecisions_size(), 0) << race.DebugString();
+}
+
 // What a constructor writes to memory is an access like any other.
 TEST(ThreadLocal, AConstructorsStoresAreAccesses) {
   const char *clear =
