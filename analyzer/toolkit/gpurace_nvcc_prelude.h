@@ -136,16 +136,16 @@ template <typename T, typename U> __device__ void __stcs(T *ptr, U value);
 // (`#if defined(__NVCC__) ... #define HD __host__ __device__`, or `#if
 // !defined(__NVCC__) #define __device__` for other compilers), so without
 // it their device functions would be host functions here. The toolkit's
-// headers read it as "the compiler is nvcc" and take paths that fail
-// under Clang, so the few that test it are read first, without it: their
-// include guards keep what they chose when the program includes them.
+// target and CCCL's compiler detection read it as "the compiler is nvcc"
+// and take paths that fail under Clang, so they are read first, without
+// it: their include guards keep what they chose when the program includes
+// them. (Cooperative groups' configuration tests it too, and parses either
+// way; it is not read early, since it brings in libcu++ and cuda_fp16.h,
+// whose `half` a program that does not include them may define.)
 #if defined(__cplusplus) && defined(__CUDA__) && !defined(__NVCC__)
 #include <nv/target>
 #if __has_include(<cuda/std/__cccl/compiler.h>)
 #include <cuda/std/__cccl/compiler.h>
-#endif
-#if __has_include(<cooperative_groups/details/info.h>)
-#include <cooperative_groups/details/info.h>
 #endif
 #define __NVCC__ 1
 #endif
