@@ -316,10 +316,10 @@ HostValues::globalFieldChoices(const clang::VarDecl &var, const clang::FieldDecl
   z3::expr always = arith_.context().bool_val(true);
   std::vector<PointerChoice> out{{{&var, arith_.constant(0, kInt64), &field, element}, always}};
   const std::vector<const clang::Expr *> &copies = globalWriters().copiesInto(var, field);
-  auto key = std::make_tuple(&var, "global*" + field.getNameAsString(),
-                             static_cast<const clang::Stmt *>(nullptr));
   if (copies.empty())
     return out;
+  auto key = std::make_tuple(&var, "global*" + field.getNameAsString(),
+                             static_cast<const clang::Stmt *>(nullptr));
   if (following_.count(key))
     return {{{}, always}};
   // Set in some function from another pointer, in an order not followed:
