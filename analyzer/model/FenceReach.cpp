@@ -15,6 +15,15 @@ namespace gpurace::analyzer {
 
 namespace {
 
+// A call in a decltype, sizeof or noexcept operand never runs. libcu++'s
+// declval is a variable of function-pointer type, so `declval<T>()` there
+// has no direct callee and is not a call through a pointer.
+bool isUnevaluatedCall(const clang::CallExpr &call) {
+  const auto *ref =
+      clang::dyn_cast<clang::DeclRefExpr>(call.getCallee()->IgnoreParenImpCasts());
+  return ref && ref->isNonOdrUse() == clang::NOUR_Unevaluated;
+}
+
 class FenceFinder : public clang::DynamicRecursiveASTVisitor {
 public:
   explicit FenceFinder(const clang::ASTContext &ast) : ast_(ast) {}
@@ -33,7 +42,7 @@ public:
   bool VisitCallExpr(clang::CallExpr *call) override {
     const clang::FunctionDecl *callee = call->getDirectCallee();
     if (!callee) {
-      found_ = !call->getType()->isDependentType();
+      found_ = !call->getType()->isDependentType() && !isUnevaluatedCall(*call);
       return !found_;
     }
     if (auto *member = clang::dyn_cast<clang::CXXMemberCallExpr>(call))

@@ -53,6 +53,33 @@ TEST(BlockUniform, AFenceInTheKernelMakesSharedReadsPerThread) {
       << result.DebugString();
 }
 
+TEST(BlockUniform, DeclvalInAnUnevaluatedOperandIsNoCallThroughAPointer) {
+  // libcu++'s declval is a variable of function-pointer type: called in a
+  // sizeof, it runs nothing, so it is no unknown callee that might fence,
+  // and the leader every thread reads is one value per block.
+  std::string kernel = R"(
+#include <cuda/std/utility>
+__global__ void lead(int *out, const int *in) {
+  __shared__ int leader[2];
+  if (threadIdx.x == 0) leader[0] = in[blockIdx.x] % blockDim.x;
+  __syncthreads();
+  int mine = leader[0] + 0 * UNEVALUATED;
+  if (threadIdx.x == mine) out[blockIdx.x] = threadIdx.x;
+}
+int main() { int *o, *i; cudaMalloc(&o, 4096); cudaMalloc(&i, 4096); lead<<<64, 256>>>(o, i); }
+)";
+  auto with = [&](const std::string &unevaluated) {
+    std::string code = kernel;
+    code.replace(code.find("UNEVALUATED"), 11, unevaluated);
+    return analyzeCode(code);
+  };
+  auto result = with("sizeof(cuda::std::declval<int>())");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  // A fence does make the reads per thread: two threads may both lead.
+  EXPECT_FALSE(findings(with("(__threadfence_block(), 0)")).empty());
+}
+
 // Rounds that write slot `col + threadIdx.x`: `col` enters alike, and
 // `next_col` is how the end of a round sets it for the next.
 std::string roundsWhoseColumnEndsAs(const std::string &next_col) {
