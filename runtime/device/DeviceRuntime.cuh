@@ -127,9 +127,11 @@ __device__ __forceinline__ T *__gpurace_rec_a(T *p, uint32_t site,
 }
 
 // A plain `p[i] = v`: records the value too, for the same-value filter. A
-// volatile target is still stored once, through `p`.
+// volatile target is still stored once, through `p`. The value is taken by
+// value: a constexpr host variable (`p[i] = kLimit`) may be read in device
+// code, but nvcc rejects binding a reference to it.
 template <class T, class V>
-__device__ __forceinline__ T &__gpurace_store(T *p, const V &v, uint32_t site) {
+__device__ __forceinline__ T &__gpurace_store(T *p, V v, uint32_t site) {
   typename std::remove_volatile<T>::type stored = static_cast<T>(v);
   gpurace::rt::record(site, gpurace::rt::kOpWrite, 0, sizeof(T), p,
                       gpurace::rt::valueBits(stored), gpurace::rt::kFlagValues,

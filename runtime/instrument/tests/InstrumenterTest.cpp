@@ -161,6 +161,29 @@ TEST(InstrumenterVolatileTest, VolatileAccessesAreRecordedAndStillCompileWithNvc
 #endif
 }
 
+TEST(InstrumenterHostConstantTest, AStoredHostConstantIsPassedByValueAndCompilesWithNvcc) {
+  // `width[0] = kLimit` with kLimit a constexpr host variable: a reference
+  // to it in device code is an error of nvcc's, its value is not.
+  std::string error;
+  auto plan = SitePlan::load(kInputs + "/host_constant_store.plan.json", error);
+  ASSERT_TRUE(plan) << error;
+  ScratchDir scratch;
+  std::string output = scratch.path() + "host_constant_store.instrumented.cu";
+  InstrumentOutcome o = instrumentFile(*plan, kInputs + "/host_constant_store.cu", output,
+                                       {}, GPURACE_DEVICE_RUNTIME_HEADER);
+  ASSERT_TRUE(o.ok) << o.error;
+  std::ifstream in(output);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("__gpurace_store(&(width[0] ), ( kLimit)"), std::string::npos) << text;
+#ifdef GPURACE_NVCC
+  gpurace::testing::ProcessResult r = gpurace::testing::runProcess(
+      {GPURACE_NVCC, "-arch=sm_90", "-c", output, "-o", scratch.path() + "clamp.o"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+#else
+  GTEST_SKIP() << "nvcc not found: CUDA toolkit absent, compile check skipped";
+#endif
+}
+
 TEST_F(InstrumenterTest, SitesMatchingNothingAreReported) {
   ASSERT_EQ(outcome_.unmatched.size(), 1u);
   EXPECT_EQ(outcome_.unmatched[0], "s-13");
