@@ -4,7 +4,8 @@
 // and overwrites an element before each launch.
 // Each block writes its own tile of 512 values: two rows of 256 threads.
 // Here the initializer asks for four rows of threads (128 x 4, then 256 x 4
-// after the store): a block's rows run into the next block's tile.
+// after the store): a block's rows run into the next block's tile (the
+// buffers have one spare tile, so the last block's rows stay in bounds).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -21,8 +22,8 @@ __global__ void packTiles(float *dst, const float *src, int tiles) {
 int main() {
   const int tiles = 4096;
   float *src, *dst;
-  cudaMalloc(&src, tiles * TILE * sizeof(float));
-  cudaMalloc(&dst, tiles * TILE * sizeof(float));
+  cudaMalloc(&src, (tiles + 1) * TILE * sizeof(float));
+  cudaMalloc(&dst, (tiles + 1) * TILE * sizeof(float));
   size_t local[] = {128, 4, 1};
   size_t global[] = {64, 64, 1};
   local[0] = ROW;
