@@ -2,7 +2,9 @@
 // source: the up-sweep of work-efficient (Blelloch) scans, over a count thread 0 keeps in shared memory
 // tree_sum_shared_width_ok without the barrier after thread 0 clamps the
 // width: the other threads read the width for the loop while thread 0 may
-// still be writing it.
+// still be writing it. (A thread that reads the unclamped width walks
+// past the tree; the bounds check keeps that from faulting on a GPU, where
+// the race then goes unchecked.)
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -26,7 +28,8 @@ __global__ void treeSums(const unsigned *values, const unsigned *counts, unsigne
     if (tid < d) {
       unsigned ai = offset * (2 * tid + 1) - 1;
       unsigned bi = offset * (2 * tid + 2) - 1;
-      tree[bi] += tree[ai];
+      if (bi < kSegment)
+        tree[bi] += tree[ai];
     }
     offset <<= 1;
   }

@@ -6,6 +6,7 @@
 // Here the initializer asks for four rows of threads (128 x 4, then 256 x 4
 // after the store): a block's rows run into the next block's tile (the
 // buffers have one spare tile, so the last block's rows stay in bounds).
+// Each block adds its tile number, so two blocks store different values.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -16,7 +17,7 @@ __global__ void packTiles(float *dst, const float *src, int tiles) {
   int tile = blockIdx.y * gridDim.x + blockIdx.x;
   int at = tile * TILE + threadIdx.y * ROW + threadIdx.x;
   if (tile < tiles)
-    dst[at] = src[at] * 0.25f; // expect-race(a): inter-block
+    dst[at] = src[at] * 0.25f + tile; // expect-race(a): inter-block
 }
 
 int main() {
