@@ -85,6 +85,37 @@ void BM_DetectMillionThreads(benchmark::State &state) {
 }
 BENCHMARK(BM_DetectMillionThreads)->Arg(1)->Arg(4)->Unit(benchmark::kMillisecond);
 
+// Each warp stores once through a permutation (bench/runtime/overhead's
+// scatter): every lane a word of its own, far from its neighbours', so
+// each record brings 32 new shadow words.
+void BM_DetectScatter(benchmark::State &state) {
+  LaunchLayout layout({uint32_t(state.range(0)), 1, 1}, {256, 1, 1});
+  uint64_t threads = layout.numThreads();
+  std::vector<WarpRecord> trace;
+  uint32_t warps = uint32_t(layout.warpsPerBlock());
+  for (uint32_t b = 0; b < layout.numBlocks(); ++b)
+    for (uint32_t w = 0; w < warps; ++w) {
+      WarpRecord r = access(kOpWrite, 0, b, w, 0);
+      for (uint32_t l = 0; l < kWarpSize; ++l) {
+        uint64_t i = (uint64_t(b) * warps + w) * kWarpSize + l;
+        r.address[l] = 0x10000000ull + 4 * ((i * 7919) % threads);
+      }
+      trace.push_back(r);
+    }
+  for (auto _ : state) {
+    Detector detector(layout);
+    for (const WarpRecord &r : trace)
+      detector.process(r);
+    benchmark::DoNotOptimize(detector.races().size());
+  }
+  state.counters["records/s"] = benchmark::Counter(
+      double(trace.size()) * state.iterations(), benchmark::Counter::kIsRate);
+  state.counters["ns/lane"] = benchmark::Counter(
+      double(trace.size()) * kWarpSize * state.iterations(),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_DetectScatter)->Arg(16)->Arg(256)->Arg(4096)->Unit(benchmark::kMillisecond);
+
 } // namespace
 } // namespace gpurace::rt
 
