@@ -128,15 +128,19 @@ void Detector::onAccess(const WarpRecord &r) {
     checkSameInstruction(r, words);
   // Lanes of one record run concurrently: check them all against the state
   // before the record, then update.
+  // Each lane's word is looked up once: the shadow keeps words in place.
+  std::vector<ShadowWord *> shadow_words;
+  shadow_words.reserve(words.size());
   for (const WordAccess &w : words) {
     ThreadRef t = layout_.thread(w.access.tid);
     ShadowWord &word = shadow_.word(w.key);
+    shadow_words.push_back(&word);
     checkAgainst(word.writes, w, t, shared);
     if (r.op != kOpRead)
       checkAgainst(word.reads, w, t, shared);
   }
-  for (const WordAccess &w : words)
-    update(shadow_.word(w.key), w, layout_.thread(w.access.tid));
+  for (size_t i = 0; i < words.size(); ++i)
+    update(*shadow_words[i], words[i], layout_.thread(words[i].access.tid));
 }
 
 // Lanes of one store instruction that write the same bytes: the outcome is
@@ -168,7 +172,7 @@ void Detector::checkSameInstruction(const WarpRecord &r,
   }
 }
 
-void Detector::checkAgainst(const std::vector<ShadowAccess> &prior,
+void Detector::checkAgainst(const AccessList &prior,
                             const WordAccess &current, const ThreadRef &t,
                             bool shared) {
   for (const ShadowAccess &p : prior) {
@@ -261,16 +265,13 @@ void Detector::update(ShadowWord &word, const WordAccess &current,
     return clocks_.ordered(layout_.thread(p.tid), p.clock, t, current.lane);
   };
   if (a.op == kOpRead) {
-    auto &reads = word.reads;
-    reads.erase(std::remove_if(reads.begin(), reads.end(), superseded), reads.end());
-    shadow_.remember(reads, a);
+    word.reads.removeIf(superseded);
+    shadow_.remember(word.reads, a);
     return;
   }
-  auto &writes = word.writes;
-  writes.erase(std::remove_if(writes.begin(), writes.end(), superseded), writes.end());
-  auto &reads = word.reads;
-  reads.erase(std::remove_if(reads.begin(), reads.end(), superseded), reads.end());
-  shadow_.remember(writes, a);
+  word.writes.removeIf(superseded);
+  word.reads.removeIf(superseded);
+  shadow_.remember(word.writes, a);
 }
 
 // A barrier is one arrival per warp once every live lane has reached it.

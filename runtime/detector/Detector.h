@@ -83,9 +83,8 @@ private:
   std::vector<WordAccess> splitIntoWords(const WarpRecord &r) const;
   void checkSameInstruction(const WarpRecord &r,
                             const std::vector<WordAccess> &words);
-  void checkAgainst(const std::vector<ShadowAccess> &prior,
-                    const WordAccess &current, const ThreadRef &t,
-                    bool shared);
+  void checkAgainst(const AccessList &prior, const WordAccess &current,
+                    const ThreadRef &t, bool shared);
   void update(ShadowWord &word, const WordAccess &current, const ThreadRef &t);
   void reportPair(const ShadowAccess &prior, const ShadowAccess &current,
                   const ThreadRef &t, uint64_t address, bool shared);

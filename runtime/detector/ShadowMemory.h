@@ -11,6 +11,11 @@
 // Shared-memory words are keyed by block as well: offset X in two blocks is
 // two locations.
 //
+// A launch may touch millions of words, each looked up by every access to
+// it. Consecutive words share a chunk, so a warp's coalesced access finds
+// one or two chunks and the map holds an entry per chunk; and a word keeps
+// its first entry of each list inline, so most words allocate nothing.
+//
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_RUNTIME_DETECTOR_SHADOWMEMORY_H
 #define GPURACE_RUNTIME_DETECTOR_SHADOWMEMORY_H
@@ -18,6 +23,9 @@
 #include "runtime/detector/VectorClock.h"
 #include "runtime/device/RecordLayout.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -42,9 +50,42 @@ inline bool sameValueWrites(const ShadowAccess &a, const ShadowAccess &b) {
          a.bytes == b.bytes && a.value == b.value;
 }
 
+// The entries of one list of a word: up to two inline (a word usually holds
+// one access, or two that wrote its two halves), more on the heap.
+class AccessList {
+public:
+  const ShadowAccess *begin() const { return onHeap() ? many_.data() : few_; }
+  const ShadowAccess *end() const { return begin() + count_; }
+  size_t size() const { return count_; }
+
+  void push_back(const ShadowAccess &access);
+  void pop_front();
+  // Removes the entries `drop` accepts; the others keep their order.
+  template <class Predicate> void removeIf(Predicate drop) {
+    if (!onHeap()) {
+      count_ = uint32_t(std::remove_if(few_, few_ + count_, drop) - few_);
+      return;
+    }
+    many_.erase(std::remove_if(many_.begin(), many_.end(), drop), many_.end());
+    count_ = uint32_t(many_.size());
+    if (!onHeap())
+      moveInline();
+  }
+
+private:
+  static constexpr uint32_t kInline = 2;
+  bool onHeap() const { return count_ > kInline; }
+  void moveInline();
+
+  // count_ <= kInline: the entries are few_; otherwise they are many_.
+  uint32_t count_ = 0;
+  ShadowAccess few_[kInline]{};
+  std::vector<ShadowAccess> many_;
+};
+
 struct ShadowWord {
-  std::vector<ShadowAccess> writes; // writes and atomics
-  std::vector<ShadowAccess> reads;
+  AccessList writes; // writes and atomics
+  AccessList reads;
 };
 
 class ShadowMemory {
@@ -57,16 +98,35 @@ public:
     return (1ull << 63) | (uint64_t(block) << 24) | (offset >> 3);
   }
 
-  ShadowWord &word(uint64_t key) { return words_[key]; }
+  // The word's entry, empty at first use. References stay valid while
+  // other words are added.
+  ShadowWord &word(uint64_t key);
 
   // Appends `access`, pushing out the oldest entry when the list is full.
-  void remember(std::vector<ShadowAccess> &list, const ShadowAccess &access);
+  void remember(AccessList &list, const ShadowAccess &access);
 
   uint64_t evicted() const { return evicted_; }
-  size_t words() const { return words_.size(); }
+  size_t words() const { return words_; }
 
 private:
-  std::unordered_map<uint64_t, ShadowWord> words_;
+  static constexpr uint64_t kChunkWords = 8;
+  struct Chunk {
+    ShadowWord words[kChunkWords];
+    uint8_t used = 0; // bit i: words[i] was asked for
+  };
+
+  Chunk *newChunk();
+
+  // Chunks come from slabs, so that a launch's shadow is a few large
+  // allocations rather than one per chunk.
+  static constexpr size_t kSlabChunks = 64;
+  std::vector<std::unique_ptr<Chunk[]>> slabs_;
+  size_t slab_used_ = kSlabChunks;
+  std::unordered_map<uint64_t, Chunk *> chunks_;
+  // The chunk of the last lookup: neighbouring lanes usually share it.
+  uint64_t last_id_ = UINT64_MAX;
+  Chunk *last_ = nullptr;
+  size_t words_ = 0;
   uint64_t evicted_ = 0;
 };
 
