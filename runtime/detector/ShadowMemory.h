@@ -14,7 +14,8 @@
 // A launch may touch millions of words, each looked up by every access to
 // it. Consecutive words share a chunk, so a warp's coalesced access finds
 // one or two chunks and the map holds an entry per chunk; and a word keeps
-// its first entry of each list inline, so most words allocate nothing.
+// the first two entries of each list inline, so most words allocate
+// nothing of their own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURACE_RUNTIME_DETECTOR_SHADOWMEMORY_H
