@@ -1,6 +1,6 @@
 // category: global-memory
 // A jagged matrix reached through a table of row pointers: two blocks are
-// given each row, and both write all of it.
+// given each row, and both write all of it, each its own block number.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -9,7 +9,7 @@
 
 __global__ void zeroRows(float **rows) {
   float *row = rows[blockIdx.x / 2];
-  row[threadIdx.x] = 0.0f; // expect-race(a): inter-block
+  row[threadIdx.x] = blockIdx.x; // expect-race(a): inter-block
 }
 
 int main() {

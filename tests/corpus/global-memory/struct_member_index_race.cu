@@ -1,6 +1,7 @@
 // category: global-memory
 // A struct passed by value carries the row length; the kernel indexes with
-// a member that the host sets to half the real width, so rows overlap.
+// a member that the host sets to half the real width, so rows overlap
+// (each block stores its row number).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -14,7 +15,7 @@ __global__ void clear(Image img, int columns) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y;
   if (x < columns && y < img.height)
-    img.pixels[y * img.width + x] = 0.0f; // expect-race(a): inter-block
+    img.pixels[y * img.width + x] = y; // expect-race(a): inter-block
 }
 
 int main() {

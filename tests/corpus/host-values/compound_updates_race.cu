@@ -3,12 +3,12 @@
 // source: host code that pads and scales a size step by step
 // As compound_updates_ok, but the block is widened after the pitch is
 // passed on: 256 + 32 threads per row of 256, so the last 32 threads of
-// each block write the start of the next row.
+// each block write the start of the next row (each block its own number).
 #include <cstdio>
 #include <cuda_runtime.h>
 
 __global__ void clearRows(float *rows, int pitch) {
-  rows[blockIdx.x * pitch + threadIdx.x] = 0.0f; // expect-race(a): inter-block
+  rows[blockIdx.x * pitch + threadIdx.x] = blockIdx.x; // expect-race(a): inter-block
 }
 
 int main() {

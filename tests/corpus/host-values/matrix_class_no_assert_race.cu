@@ -3,7 +3,8 @@
 // The class of matrix_class_square_assert_ok.cu without the assert: a
 // matrix built with a stride shorter than its rows (a view that packs two
 // rows per stride is one way to get there) makes thread c of block r and
-// thread c - stride of block r + 1 clear the same element.
+// thread c - stride of block r + 1 clear the same element, each block to
+// its row number.
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -12,7 +13,7 @@ __global__ void clearRows(float *a, int rows, int cols, int stride) {
   int r = blockIdx.x;
   int c = threadIdx.x;
   if (r < rows && c < cols)
-    a[r * stride + c] = 0.0f; // expect-race(clear): inter-block
+    a[r * stride + c] = r; // expect-race(clear): inter-block
 }
 
 class DeviceMatrix {

@@ -3,12 +3,13 @@
 // source: samples that compute launch sizes in a helper with out-parameters
 // As out_parameter_sizes_ok, but the helper rounds the block up to 160
 // threads while the tile stays 128: the last 32 threads of each block
-// write the first 32 elements of the next tile.
+// write the first 32 elements of the next tile (each block its own
+// number).
 #include <cstdio>
 #include <cuda_runtime.h>
 
 __global__ void zeroTiles(float *data, int tile) {
-  data[blockIdx.x * tile + threadIdx.x] = 0.0f; // expect-race(a): inter-block
+  data[blockIdx.x * tile + threadIdx.x] = blockIdx.x; // expect-race(a): inter-block
 }
 
 void chooseSizes(int n, dim3 *grid, dim3 *block, int &tile) {

@@ -1,6 +1,6 @@
 // category: thread-local
 // The row index is taken from the block only: threads of one row of a
-// block store to the same pixel.
+// block store their own row numbers to the same pixel.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -13,7 +13,7 @@ __global__ void fill(float *image, int width, int height) {
   Coord at;
   at = c;
   if (at.x < width && at.y < height)
-    image[at.y * width + at.x] = 1.0f; // expect-race(a): intra-block
+    image[at.y * width + at.x] = threadIdx.y; // expect-race(a): intra-block
 }
 
 int main() {
