@@ -185,23 +185,6 @@ int64_t Builder::sizeOf(clang::QualType type) const {
   return std::max<int64_t>(1, ast_.getTypeSizeInChars(type).getQuantity());
 }
 
-// What a store of a floating-point constant writes, for the benign check:
-// floating-point values are opaque, but threads that all store `0.0f`
-// store the same bytes. One symbol per bit pattern, so two different
-// constants are not known to differ. The value itself stays opaque
-// elsewhere: a constant in a comparison orders nothing. NaN is left out.
-std::optional<z3::expr> Builder::storedFloatConstant(const clang::Expr &expr) {
-  llvm::APFloat real(0.0);
-  if (expr.isValueDependent() || !expr.getType()->isRealFloatingType() ||
-      expr.HasSideEffects(ast_) || !expr.EvaluateAsFloat(real, ast_) || real.isNaN())
-    return std::nullopt;
-  llvm::APInt bits = real.bitcastToAPInt();
-  llvm::SmallString<24> hex;
-  bits.toStringUnsigned(hex, 16);
-  return symbols_.shared("float:" + std::to_string(bits.getBitWidth()) + ":" + std::string(hex),
-                         kInt64);
-}
-
 Value Builder::eval(const clang::Expr *expr) {
   expr = expr->IgnoreParens();
   if (auto coordinate = builtinCoordinate(expr))
@@ -459,10 +442,8 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
 
 Value Builder::evalBinary(const clang::BinaryOperator &op) {
   clang::BinaryOperatorKind kind = op.getOpcode();
-  if (kind == clang::BO_Assign) {
-    Value value = eval(op.getRHS());
-    return assignTo(place(op.getLHS()), op.getLHS(), value, storedFloatConstant(*op.getRHS()));
-  }
+  if (kind == clang::BO_Assign)
+    return assign(op.getLHS(), eval(op.getRHS()));
   if (op.isCompoundAssignmentOp()) {
     Value rhs = eval(op.getRHS());
     Place where = place(op.getLHS());

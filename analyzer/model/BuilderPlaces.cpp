@@ -173,8 +173,8 @@ Value Builder::valueForUpdate(const Place &where, const clang::Expr *lhs) {
                     "value before the update", lhs);
 }
 
-Value Builder::assignTo(const Place &where, const clang::Expr *lhs, const Value &value,
-                        const std::optional<z3::expr> &stored) {
+Value Builder::assignTo(const Place &where, const clang::Expr *lhs,
+                        const Value &value) {
   if (where.kind == Place::Kind::Memory) {
     size_t recorded = model_.accesses.size();
     recordAccess(where, lhs, v1::ACCESS_KIND_WRITE, v1::ATOMIC_OP_UNSPECIFIED,
@@ -184,7 +184,7 @@ Value Builder::assignTo(const Place &where, const clang::Expr *lhs, const Value 
     // (a function pointer from a table) is the address itself.
     if (model_.accesses.size() > recorded &&
         (value.kind != Value::Kind::Pointer || value.object == unknown_))
-      model_.accesses.back().stored = stored ? *stored : value.expr;
+      model_.accesses.back().stored = value.expr;
     if (shared_scalars_.count(where.object))
       scalar_writes_[where.object].push_back(
           {value, state_.pc, state_.block, !iterations_.empty()});

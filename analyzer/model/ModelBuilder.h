@@ -316,7 +316,6 @@ private:
   void endPath() { state_.pc = ctx().bool_val(false); }
 
   // --- expressions --------------------------------------------------------
-  std::optional<z3::expr> storedFloatConstant(const clang::Expr &expr);
   Value eval(const clang::Expr *expr);
   Value evalCast(const clang::CastExpr &cast);
   Value evalUnary(const clang::UnaryOperator &op);
@@ -353,10 +352,7 @@ private:
   Value evalStmtExpr(const clang::StmtExpr &expr);
   Value evalThis(const clang::Expr &at);
   Value assign(const clang::Expr *lhs, const Value &value);
-  // `stored`: what the store writes, where the value says less (a
-  // floating-point constant).
-  Value assignTo(const Place &where, const clang::Expr *lhs, const Value &value,
-                 const std::optional<z3::expr> &stored = std::nullopt);
+  Value assignTo(const Place &where, const clang::Expr *lhs, const Value &value);
   // The current value of `where` for a read-modify-write: the write is the
   // access recorded, so no separate read is.
   Value valueForUpdate(const Place &where, const clang::Expr *lhs);
