@@ -127,20 +127,17 @@ void Detector::onAccess(const WarpRecord &r) {
   if (r.op == kOpWrite)
     checkSameInstruction(r, words);
   // Lanes of one record run concurrently: check them all against the state
-  // before the record, then update.
-  // Each lane's word is looked up once: the shadow keeps words in place.
-  std::vector<ShadowWord *> shadow_words;
-  shadow_words.reserve(words.size());
-  for (const WordAccess &w : words) {
+  // before the record, then update. The shadow keeps words in place, so
+  // each lane's word is looked up once.
+  for (WordAccess &w : words) {
     ThreadRef t = layout_.thread(w.access.tid);
-    ShadowWord &word = shadow_.word(w.key);
-    shadow_words.push_back(&word);
-    checkAgainst(word.writes, w, t, shared);
+    w.shadow = &shadow_.word(w.key);
+    checkAgainst(w.shadow->writes, w, t, shared);
     if (r.op != kOpRead)
-      checkAgainst(word.reads, w, t, shared);
+      checkAgainst(w.shadow->reads, w, t, shared);
   }
-  for (size_t i = 0; i < words.size(); ++i)
-    update(*shadow_words[i], words[i], layout_.thread(words[i].access.tid));
+  for (const WordAccess &w : words)
+    update(*w.shadow, w, layout_.thread(w.access.tid));
 }
 
 // Lanes of one store instruction that write the same bytes: the outcome is

@@ -71,6 +71,8 @@ private:
     uint64_t word_address;
     ShadowAccess access;
     uint32_t lane;
+    // The word's shadow, found once for the check and the update.
+    ShadowWord *shadow = nullptr;
   };
 
   bool wellFormed(const WarpRecord &r) const;
