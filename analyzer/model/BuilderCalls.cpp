@@ -328,6 +328,7 @@ unsigned Builder::activeCalls(const clang::FunctionDecl &function) const {
 
 Value Builder::opaqueCall(const clang::CallExpr &call, const clang::FunctionDecl *callee,
                           const clang::Expr *object, const std::string &why) {
+  passOrderingPoint();
   auto *method = dyn_cast_or_null<clang::CXXMethodDecl>(callee);
   if (object && !object->getType()->isPointerType()) {
     Place where = place(object);

@@ -185,6 +185,33 @@ int64_t Builder::sizeOf(clang::QualType type) const {
   return std::max<int64_t>(1, ast_.getTypeSizeInChars(type).getQuantity());
 }
 
+// A floating-point constant (`0.0f`, `static_cast<float>(0)`) is one
+// launch-wide symbol per bit pattern: every thread that stores `0.0f`
+// stores the same bytes, and a block-uniform value compared with a
+// constant (`if (sum == zero) continue;`) sends the whole block one way.
+// Two different constants are not known to differ, nor ordered, as
+// floating-point arithmetic is not modelled; each stays an imprecision of
+// its own, so a guard that compares against constants scores as before.
+// NaN, which equals nothing, is left a fresh value.
+std::optional<Value> Builder::floatConstant(const clang::Expr &expr) {
+  llvm::APFloat real(0.0);
+  if (expr.isValueDependent() || !expr.getType()->isRealFloatingType() ||
+      expr.HasSideEffects(ast_) || !expr.EvaluateAsFloat(real, ast_) || real.isNaN())
+    return std::nullopt;
+  llvm::APInt bits = real.bitcastToAPInt();
+  llvm::SmallString<24> hex;
+  bits.toStringUnsigned(hex, 16);
+  IntType t = intTypeOf(expr.getType());
+  z3::expr symbol = symbols_.shared(
+      "float:" + std::to_string(bits.getBitWidth()) + ":" + std::string(hex), t);
+  v1::Imprecision imprecision;
+  imprecision.set_kind(v1::IMPRECISION_KIND_UNMODELED_EXPRESSION);
+  imprecision.set_detail("floating-point value");
+  *imprecision.mutable_location() = locationOf(expr);
+  model_.imprecisions.emplace(symbol.decl().name().str(), imprecision);
+  return intValue(symbol, t);
+}
+
 Value Builder::eval(const clang::Expr *expr) {
   expr = expr->IgnoreParens();
   if (auto coordinate = builtinCoordinate(expr))
@@ -198,6 +225,8 @@ Value Builder::eval(const clang::Expr *expr) {
   }
   if (auto *literal = dyn_cast<clang::CXXBoolLiteralExpr>(expr))
     return boolValue(ctx().bool_val(literal->getValue()));
+  if (std::optional<Value> constant = floatConstant(*expr))
+    return *constant;
   if (auto *cast = dyn_cast<clang::CastExpr>(expr))
     return evalCast(*cast);
   if (auto *unary = dyn_cast<clang::UnaryOperator>(expr))

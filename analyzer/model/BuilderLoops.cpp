@@ -330,6 +330,8 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   loop_exits_.pop_back();
   confirmSharedLoopValues(loop, shared, continues, head_pc);
   iterations_.pop_back();
+  for (auto own = own_stores_.begin(); own != own_stores_.end();)
+    own = own->second.depth > iterations_.size() ? own_stores_.erase(own) : std::next(own);
   std::vector<z3::expr> at_end = countersOf(state_, per_iteration);
 
   // After the loop: the counters advanced by a uniform trip count; stepped

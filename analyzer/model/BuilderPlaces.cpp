@@ -81,18 +81,18 @@ Value Builder::loadFrom(const Place &where, clang::QualType type, const clang::E
   if (where.kind == Place::Kind::Memory) {
     recordAccess(where, &at, v1::ACCESS_KIND_READ,
                  v1::ATOMIC_OP_UNSPECIFIED, v1::MEMORY_SCOPE_UNSPECIFIED);
-    if (shared_scalars_.count(where.object))
-      if (std::optional<Value> broadcast = broadcastValue(*where.object))
-        return *broadcast;
-    if (std::optional<Value> agreed = agreedSharedRead(where, type, at))
-      return *agreed;
-    Value loaded = freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
-                              "value loaded from " + where.object->name, &at,
-                              where.object->name);
-    if (where.offset && (where.object->kind == MemoryObject::Kind::DeviceGlobal ||
-                         where.object->kind == MemoryObject::Kind::PointerParameter))
-      sameForEveryThread(loaded, *where.object, *where.offset);
-    return loaded;
+    bool scalar = shared_scalars_.count(where.object);
+    std::optional<Value> loaded = scalar ? broadcastValue(*where.object) : std::nullopt;
+    if (!loaded)
+      loaded = agreedSharedRead(where, type, at);
+    if (!loaded) {
+      loaded = freshValue(type, v1::IMPRECISION_KIND_LOADED_VALUE,
+                          "value loaded from " + where.object->name, &at, where.object->name);
+      if (where.offset && (where.object->kind == MemoryObject::Kind::DeviceGlobal ||
+                           where.object->kind == MemoryObject::Kind::PointerParameter))
+        sameForEveryThread(*loaded, *where.object, *where.offset);
+    }
+    return scalar ? ownStoreOr(*where.object, *loaded) : *loaded;
   }
   if (where.kind == Place::Kind::Local)
     return readLocal(where, type, &at);
@@ -185,9 +185,12 @@ Value Builder::assignTo(const Place &where, const clang::Expr *lhs,
     if (model_.accesses.size() > recorded &&
         (value.kind != Value::Kind::Pointer || value.object == unknown_))
       model_.accesses.back().stored = value.expr;
-    if (shared_scalars_.count(where.object))
+    if (shared_scalars_.count(where.object)) {
       scalar_writes_[where.object].push_back(
           {value, state_.pc, state_.block, !iterations_.empty()});
+      own_stores_.insert_or_assign(
+          where.object, OwnStore{value, state_.pc, iterations_.size(), ordering_points_});
+    }
     // An unresolved pointer may hold the address of a local.
     if (where.object == unknown_)
       forgetExposed();

@@ -283,8 +283,9 @@ void Builder::walkForRange(const clang::CXXForRangeStmt &stmt) {
 }
 
 // Inline assembly: its inputs are evaluated and its outputs become unknown;
-// memory it touches is not modelled.
+// memory it touches is not modelled, and it may hold a fence or a barrier.
 void Builder::walkAsm(const clang::AsmStmt &stmt) {
+  passOrderingPoint();
   for (const clang::Expr *input : stmt.inputs())
     eval(input);
   for (const clang::Expr *output : stmt.outputs())

@@ -97,6 +97,31 @@ std::optional<Value> Builder::broadcastValue(const MemoryObject &object) {
   return out;
 }
 
+Value Builder::ownStoreOr(const MemoryObject &object, const Value &otherwise) {
+  // Between the store and the read the thread passed no barrier, fence,
+  // atomic or opaque call, nor another store to the scalar: any other
+  // thread's store it could see there races with the read and is reported
+  // on its own, so the read is what the thread stored. A loop entered
+  // since runs its body before its second head, hence only the first
+  // iterations.
+  auto own = own_stores_.find(&object);
+  if (own == own_stores_.end() || own->second.ordering_points != ordering_points_ ||
+      own->second.depth > iterations_.size())
+    return otherwise;
+  const Value &stored = own->second.value;
+  if (stored.kind == Value::Kind::Pointer || otherwise.kind == Value::Kind::Pointer)
+    return otherwise;
+  // `found = false` stores the integer 0 into a bool.
+  z3::expr value = otherwise.kind == Value::Kind::Bool ? asBool(stored)
+                                                       : asInt(stored, otherwise.type);
+  z3::expr first = own->second.pc;
+  for (size_t i = own->second.depth; i < iterations_.size(); ++i)
+    first = first && iterations_[i] == zero64();
+  Value out = otherwise;
+  out.expr = z3::ite(first, value, otherwise.expr);
+  return out;
+}
+
 void Builder::reviseBroadcasts() {
   for (const MemoryObject *object : broadcast_read_)
     if (scalar_write_sites_[object] != 1) {
@@ -159,6 +184,7 @@ std::optional<z3::expr> Builder::asWriter(const z3::expr &e,
 }
 
 void Builder::recordFence(const clang::Expr &at, v1::MemoryScope scope) {
+  passOrderingPoint();
   v1::SyncSite site;
   *site.mutable_location() = locationOf(at);
   site.set_kind(v1::SYNC_KIND_FENCE);
@@ -187,6 +213,7 @@ void Builder::recordSync(const clang::Expr &call, const SyncFunction &sync) {
   site.set_site_id(currentFunctionName() + "|" + site.expression() + "|" +
                    std::to_string(model_.sync_sites.size()));
   model_.sync_sites.push_back(site);
+  passOrderingPoint();
   z3::expr one = arith_.constant(1, kInt64);
   if (sync.orders_block) {
     model_.barriers.push_back({site, state_.pc, iterations_, Barrier::Scope::Block, {}});

@@ -102,6 +102,13 @@ void Builder::recordAccess(const Place &where, const clang::Expr *expr,
     return;
   if (kind != v1::ACCESS_KIND_READ && shared_scalars_.count(where.object))
     ++scalar_write_sites_[where.object];
+  // A store other than the plain one assignTo records again.
+  if (kind != v1::ACCESS_KIND_READ && where.object == unknown_)
+    own_stores_.clear();
+  else if (kind != v1::ACCESS_KIND_READ)
+    own_stores_.erase(where.object);
+  if (kind == v1::ACCESS_KIND_ATOMIC)
+    passOrderingPoint();
   MemoryAccess access{{}, where.object, *where.offset, state_.pc,
                       {state_.block, state_.warp, state_.grid, state_.masked_warp},
                       iterations_, order_++};

@@ -316,6 +316,7 @@ private:
   void endPath() { state_.pc = ctx().bool_val(false); }
 
   // --- expressions --------------------------------------------------------
+  std::optional<Value> floatConstant(const clang::Expr &expr);
   Value eval(const clang::Expr *expr);
   Value evalCast(const clang::CastExpr &cast);
   Value evalUnary(const clang::UnaryOperator &op);
@@ -382,6 +383,14 @@ private:
   // __syncthreads(); if (last) ...`): the writer's value, a function of the
   // block. Nothing when the writes do not have that shape.
   std::optional<Value> broadcastValue(const MemoryObject &object);
+  // What a read of a __shared__ scalar sees where the reading thread
+  // stored it last with nothing between (`found = false; while (!found)`):
+  // its own value, in the first iterations of the loops entered since, and
+  // `otherwise` elsewhere.
+  Value ownStoreOr(const MemoryObject &object, const Value &otherwise);
+  // The walk passed what may let another thread's store be seen without
+  // racing with a later read: a barrier, fence, atomic or opaque call.
+  void passOrderingPoint() { ++ordering_points_; }
   // `e` as evaluated by the thread of the reader's block at `writer`
   // coordinates: other thread-local symbols become functions of the block.
   std::optional<z3::expr> asWriter(const z3::expr &e, const std::array<int64_t, 3> &writer);
@@ -671,6 +680,17 @@ private:
     bool in_loop;
   };
   std::set<const MemoryObject *> shared_scalars_;
+  // The last store to each __shared__ scalar since the last ordering
+  // point, with the loop depth it was made at; a loop's own are dropped
+  // when it ends.
+  struct OwnStore {
+    Value value;
+    z3::expr pc;
+    size_t depth;
+    unsigned ordering_points;
+  };
+  std::map<const MemoryObject *, OwnStore> own_stores_;
+  unsigned ordering_points_ = 0;
   std::map<const MemoryObject *, std::vector<SharedScalarWrite>> scalar_writes_;
   std::map<const MemoryObject *, unsigned> scalar_write_sites_;
   unsigned order_ = 0;

@@ -80,6 +80,82 @@ int main() { int *o, *i; cudaMalloc(&o, 4096); cudaMalloc(&i, 4096); lead<<<64, 
   EXPECT_FALSE(findings(with("(__threadfence_block(), 0)")).empty());
 }
 
+// Each round clears the shared `found` flag (every thread, or only thread
+// 0: CLEAR) and counts matches a chunk at a time, with a scan whose
+// barriers vary the loop's per-chunk count, until a chunk has one. `found`
+// is read at the head of the chunk loop and by thread 0 after it.
+const char *const kChunkSearch = R"(
+__global__ void search(const int *keys, int *hits, int rounds, int key, int chunks) {
+  __shared__ bool found; __shared__ int counts[256];
+  for (int round = 0; round < rounds; ++round) {
+    CLEAR
+    for (int chunk = 0; chunk < chunks && !found; ++chunk) {
+      counts[threadIdx.x] = keys[(round * chunks + chunk) * 256 + threadIdx.x] == key;
+      __syncthreads();
+      for (int step = 1; step < 256; step *= 2) {
+        int add = threadIdx.x >= step ? counts[threadIdx.x - step] : 0;
+        __syncthreads();
+        counts[threadIdx.x] += add;
+        __syncthreads();
+      }
+      if (counts[255] > 0) found = true;
+      __syncthreads();
+    }
+    if (threadIdx.x == 0) hits[round] = found;
+    __syncthreads();
+  }
+}
+int main() {
+  int *k, *h; cudaMalloc(&k, 1 << 20); cudaMalloc(&h, 64);
+  search<<<1, 256>>>(k, h, 16, 7, (1000 + 255) / 256);
+}
+)";
+
+std::string chunkSearchClearedBy(const std::string &clear) {
+  std::string code = kChunkSearch;
+  code.replace(code.find("CLEAR"), 5, clear);
+  return code;
+}
+
+TEST(BlockUniform, AFlagEveryThreadClearedItselfIsItsOwnStoreAtTheFirstHead) {
+  // The first chunk's head reads what the thread itself stored, false, so
+  // the loop runs its first chunk, and its barrier orders the clearing
+  // before thread 0's read after the loop.
+  auto result = analyzeCode(chunkSearchClearedBy("found = false;"));
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  // Cleared by thread 0 alone, the other threads' first test may see the
+  // previous round's true before the store lands.
+  auto racy = analyzeCode(chunkSearchClearedBy("if (threadIdx.x == 0) found = false;"));
+  EXPECT_TRUE(hasRaceBetween(racy, 5, 6)) << racy.DebugString();
+  // A barrier between the store and the read may let another thread's
+  // store be the one read: the first head is no longer the thread's own.
+  auto fenced = analyzeCode(chunkSearchClearedBy("found = false; __threadfence_block();"));
+  EXPECT_FALSE(findings(fenced).empty()) << fenced.DebugString();
+}
+
+// Thread 0 publishes a row's sample; every thread skips the row's
+// barriers when it is zero.
+TEST(BlockUniform, AFloatingPointConstantIsOneValueForEveryThread) {
+  auto result = analyzeCode(R"(
+__global__ void rows(const float *samples, float *out) {
+  __shared__ float sample;
+  __shared__ float partial[256];
+  if (threadIdx.x == 0) sample = samples[blockIdx.x];
+  __syncthreads();
+  float mine = sample;
+  if (mine == 0.0f) return;
+  partial[threadIdx.x] = mine * threadIdx.x;
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = partial[255 - threadIdx.x];
+}
+int main() { float *s, *o; cudaMalloc(&s, 256); cudaMalloc(&o, 1 << 18); rows<<<64, 256>>>(s, o); }
+)");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  for (const v1::RaceCandidate &c : result.candidates())
+    EXPECT_NE(c.race_class(), v1::RACE_CLASS_BARRIER_DIVERGENCE) << c.DebugString();
+}
+
 // Rounds that write slot `col + threadIdx.x`: `col` enters alike, and
 // `next_col` is how the end of a round sets it for the next.
 std::string roundsWhoseColumnEndsAs(const std::string &next_col) {

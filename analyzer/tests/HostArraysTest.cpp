@@ -10,7 +10,8 @@
 namespace gpurace::analyzer::testing {
 namespace {
 
-// Row y of `out` at y * stride: rows overlap unless stride >= w.
+// Row y of `out` at y * stride, stamped with its row number: rows overlap
+// unless stride >= w.
 const char *const kRowsKernel = R"(
 #include <cuda_runtime.h>
 inline int alignUp(int n, int m = 32) {
@@ -21,7 +22,7 @@ __global__ void rows(float *out, int w, int h, int stride) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x < w && y < h)
-    out[y * stride + x] = 1.0f;
+    out[y * stride + x] = y;
 }
 )";
 
@@ -90,7 +91,7 @@ TEST(HostArrays, AConstantIndexReadsWhatWasStoredAtThatIndex) {
   auto analyzeDims = [](int x, int y) {
     return analyzeCode(R"(
 __global__ void rows(float *out) {
-  out[blockIdx.x * 512 + threadIdx.y * 256 + threadIdx.x] = 1.0f;
+  out[blockIdx.x * 512 + threadIdx.y * 256 + threadIdx.x] = blockIdx.x;
 }
 int main() {
   int block[2];
@@ -117,7 +118,7 @@ TEST(HostArrays, AnInitializerListSetsTheElementsFirst) {
   auto analyzeWidth = [](int x) {
     return analyzeCode(R"(
 __global__ void rows(float *out) {
-  out[(blockIdx.y * gridDim.x + blockIdx.x) * 512 + threadIdx.y * 256 + threadIdx.x] = 1.0f;
+  out[(blockIdx.y * gridDim.x + blockIdx.x) * 512 + threadIdx.y * 256 + threadIdx.x] = blockIdx.x;
 }
 int main() {
   size_t local[] = {64, 2, 1};
@@ -186,7 +187,7 @@ __global__ void rows(float *base, size_t step, int w, int h) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y;
   if (x < w && y < h)
-    ((float *)((char *)base + y * step))[x] = 0.0f;
+    ((float *)((char *)base + y * step))[x] = y;
 }
 int main(int argc, char **argv) {
   int w = atoi(argv[1]);

@@ -249,7 +249,7 @@ TEST(HostValues, SizesWrittenThroughOutParametersAreTheCalleesValues) {
   // The helper writes the block through a pointer and the tile through a
   // reference: 128 threads for a tile of 128 is race-free, 160 is not.
   const char *code = R"(
-__global__ void zero(float *d, int tile) { d[blockIdx.x * tile + threadIdx.x] = 0.0f; }
+__global__ void stamp(float *d, int tile) { d[blockIdx.x * tile + threadIdx.x] = blockIdx.x; }
 void choose(int n, dim3 *grid, dim3 *block, int &tile) {
   tile = 128;
   block->x = tile + %d;
@@ -260,7 +260,7 @@ int main() {
   int tile = 0;
   choose(1 << 16, &grid, &block, tile);
   float *d; cudaMalloc(&d, 1 << 20);
-  zero<<<grid, block>>>(d, tile);
+  stamp<<<grid, block>>>(d, tile);
 }
 )";
   auto found = raceFreeThenRacy(code, 0, 32);
@@ -390,15 +390,15 @@ TEST(HostValues, MembersOfTheLaunchingObjectKeepTheMethodsAsserts) {
   // without the assert, a shorter stride makes neighbouring rows overlap.
   const char *code = R"(
 #include <cassert>
-__global__ void clearRows(float *a, int cols, int stride) {
-  a[blockIdx.x * stride + threadIdx.x] = 0.0f;
+__global__ void numberRows(float *a, int cols, int stride) {
+  a[blockIdx.x * stride + threadIdx.x] = blockIdx.x;
 }
 class Matrix {
 public:
   Matrix(int rows, int cols, int stride) : rows_(rows), cols_(cols), stride_(stride) {}
-  void clear() {
+  void number() {
     %s
-    clearRows<<<rows_, cols_>>>(data_, cols_, stride_);
+    numberRows<<<rows_, cols_>>>(data_, cols_, stride_);
   }
 private:
   int rows_, cols_, stride_;
@@ -406,7 +406,7 @@ private:
 };
 int main(int argc, char **argv) {
   Matrix m(64, 64, argc);
-  m.clear();
+  m.number();
 }
 )";
   char checked[1024], unchecked[1024];
@@ -423,26 +423,26 @@ int main(int argc, char **argv) {
 TEST(HostValues, AMemberTheMethodChangesIsNotWhatItAsserted) {
   auto result = analyzeCode(R"(
 #include <cassert>
-__global__ void clearRows(float *a, int stride) {
-  a[blockIdx.x * stride + threadIdx.x] = 0.0f;
+__global__ void numberRows(float *a, int stride) {
+  a[blockIdx.x * stride + threadIdx.x] = blockIdx.x;
 }
 struct Matrix {
   int cols_, stride_;
   float *data_;
-  void clear(int shrink) {
+  void number(int shrink) {
     assert(stride_ == cols_);
     stride_ -= shrink;
-    clearRows<<<64, cols_>>>(data_, stride_);
+    numberRows<<<64, cols_>>>(data_, stride_);
   }
 };
 int main(int argc, char **argv) {
   Matrix m{64, 64, nullptr};
-  m.clear(argc);
+  m.number(argc);
 }
 )");
   auto found = findings(result);
   ASSERT_FALSE(found.empty()) << result.DebugString();
-  EXPECT_TRUE(hasUnknownHostValue(found[0], "changed by 'clear'") ||
+  EXPECT_TRUE(hasUnknownHostValue(found[0], "changed by 'number'") ||
               hasUnknownHostValue(found[0], "stride_"))
       << found[0].DebugString();
 }
@@ -673,7 +673,7 @@ TEST(HostValues, ALaunchInAGenericLambdaIsFoundInEachOfItsSpecializations) {
   auto found = raceFreeThenRacy(R"(
 #include <type_traits>
 template <bool Clear>
-__global__ void fill(float *row) { row[threadIdx.x] = Clear ? 0.0f : 1.0f; }
+__global__ void fill(float *row) { row[threadIdx.x] = Clear ? blockIdx.x : blockIdx.x + 1; }
 void launch(float *row, bool clear, int blocks) {
   auto dispatch = [&](auto tag) { fill<decltype(tag)::value><<<blocks, 128>>>(row); };
   if (clear)
@@ -744,17 +744,17 @@ int main() { float *o; cudaMalloc(&o, 1 << 26); passes(o, 64); }
 TEST(HostValues, ALaunchThroughAKernelPointerIsALaunchOfEveryKernelItIsSetTo) {
   // `kernel` is set in a switch and with a conditional; both kernels get
   // the launch's 256 threads, which only the second one's stride of %d
-  // may be too small for.
+  // may be too small for (its blocks stamp their number).
   auto found = raceFreeThenRacy(R"(
 __global__ void zero(float *d, int n) { d[blockIdx.x * 256 + threadIdx.x] = 0.0f; }
-__global__ void one(float *d, int n) { d[blockIdx.x * %d + threadIdx.x] = 1.0f; }
+__global__ void stamp(float *d, int n) { d[blockIdx.x * %d + threadIdx.x] = blockIdx.x; }
 int main(int argc, char **argv) {
   float *d; cudaMalloc(&d, 1 << 22);
-  void (*kernel)(float *, int) = argc > 2 ? zero : &one;
+  void (*kernel)(float *, int) = argc > 2 ? zero : &stamp;
   for (int round = 0; round < 2; ++round) {
     switch (round) {
     case 0: kernel = &zero; break;
-    default: kernel = one; break;
+    default: kernel = stamp; break;
     }
     kernel<<<1024, 256>>>(d, 1 << 18);
   }
@@ -762,7 +762,7 @@ int main(int argc, char **argv) {
 )",
                                 256, 128);
   ASSERT_EQ(found.size(), 1u);
-  EXPECT_EQ(found[0].kernel(), "one");
+  EXPECT_EQ(found[0].kernel(), "stamp");
   EXPECT_EQ(found[0].witness().block_dim().x(), 256u) << found[0].DebugString();
   EXPECT_TRUE(found[0].has_launch_site());
 }
@@ -846,7 +846,7 @@ __global__ void rows(float *out, int n, int c) {
   int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
   if (row >= n) return;
   for (int i = threadIdx.x % 32; i < c; i += 32)
-    out[row * c + i] = 1.0f;
+    out[row * c + i] = blockIdx.x;
 }
 int main(int argc, char **argv) {
   int n = 4096, c = 1000;

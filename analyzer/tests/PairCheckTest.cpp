@@ -225,7 +225,7 @@ __device__ void store(float *row, int i, float v) {
   row[i] = v;
 }
 __global__ void k(float *m, int width) {
-  store(m + blockIdx.x * width, threadIdx.x / 2, 1.0f);
+  store(m + blockIdx.x * width, threadIdx.x / 2, threadIdx.x * 0.5f);
 }
 int main() { float *m; cudaMalloc(&m, 1 << 16); k<<<8, 64>>>(m, 64); }
 )");
@@ -629,11 +629,11 @@ int main() {
 TEST(HostFacts, FieldsOfAStructArgumentAreTheHostsFields) {
   auto result = analyzeCode(R"(
 struct Image { float *pixels; int width; int height; };
-__global__ void clear(Image img, int columns) {
+__global__ void stamp(Image img, int columns) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y;
   if (x < columns && y < img.height)
-    img.pixels[y * img.width + x] = 0.0f;
+    img.pixels[y * img.width + x] = y;
 }
 int main() {
   const int width = 512, height = 64;
@@ -641,9 +641,9 @@ int main() {
   cudaMalloc(&img.pixels, width * height * sizeof(float));
   img.width = width;
   img.height = height;
-  clear<<<dim3(width / 128, height), 128>>>(img, width);
+  stamp<<<dim3(width / 128, height), 128>>>(img, width);
   Image half = {img.pixels, width / 2, height};
-  clear<<<dim3(width / 128, height), 128>>>(half, width);
+  stamp<<<dim3(width / 128, height), 128>>>(half, width);
 }
 )");
   // Accesses through the struct's pointer are checked; rows overlap only

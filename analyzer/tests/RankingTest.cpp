@@ -173,6 +173,33 @@ int main() { float *v; int *f; cudaMalloc(&v, 1 << 20); cudaMalloc(&f, 4096); ag
   EXPECT_TRUE(hasRaceBetween(analyzeCode(own), 5, 5));
 }
 
+TEST(Ranking, OneFloatingPointConstantStoredByEveryThreadIsBenign) {
+  // Rows that overlap (the pitch is half the row): `0.0f` from every
+  // thread is the same bytes, and so is `0` converted to float. Two
+  // different constants, or a converted thread number, race.
+  const char *code = R"(
+__global__ void clearRows(float *rows, int pitch, int half) {
+  float *row = rows + blockIdx.x * pitch;
+  if (threadIdx.x < half) row[threadIdx.x] = %s;
+  else row[threadIdx.x] = %s;
+}
+int main() { float *r; cudaMalloc(&r, 1 << 20); clearRows<<<64, 256>>>(r, 128, 128); }
+)";
+  auto with = [&](const char *first, const char *second) {
+    char text[1024];
+    std::snprintf(text, sizeof(text), code, first, second);
+    return analyzeCode(text);
+  };
+  auto same = with("0.0f", "0");
+  EXPECT_TRUE(same.errors().empty()) << same.DebugString();
+  EXPECT_TRUE(findings(same).empty()) << same.DebugString();
+  ASSERT_FALSE(same.candidates().empty());
+  for (const v1::RaceCandidate &c : same.candidates())
+    EXPECT_NE(c.benign().find("same value"), std::string::npos) << c.DebugString();
+  EXPECT_TRUE(hasRaceBetween(with("0.0f", "1.0f"), 4, 5));
+  EXPECT_TRUE(hasRaceBetween(with("0.0f", "blockIdx.x"), 4, 5));
+}
+
 TEST(Ranking, AThreadIndexStoredByEveryThreadIsNotBenign) {
   auto result = analyzeCode(R"(
 __global__ void findKey(const int *keys, int *position, int key, int n) {

@@ -3,7 +3,8 @@
 // with the shared `found` flag cleared by thread 0 alone and no barrier
 // before the chunk loop reads it: the other threads may read the flag
 // before the clear, still true from the previous distribution, and skip
-// the chunk loop that thread 0 enters.
+// the chunk loop that thread 0 enters: thread 0, which reads its own clear,
+// then waits at the loop's barriers alone.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -28,21 +29,21 @@ __global__ void firstMatch(const float *probs, const float *samples, int *picked
     for (int chunk = 0; chunk < chunks && !found; ++chunk) { // expect-race(a): intra-warp
       int cat = chunk * blockDim.x + threadIdx.x;
       scan[threadIdx.x] = cat < categories ? probs[d * categories + cat] : 0.0f;
-      __syncthreads();
+      __syncthreads(); // expect-divergence: barrier-divergence
       for (int offset = 1; offset < blockDim.x; offset *= 2) {
         float sum = 0.0f;
         if (threadIdx.x >= offset)
           sum = scan[threadIdx.x - offset] + scan[threadIdx.x];
-        __syncthreads();
+        __syncthreads(); // expect-divergence: barrier-divergence
         if (threadIdx.x >= offset)
           scan[threadIdx.x] = sum;
-        __syncthreads();
+        __syncthreads(); // expect-divergence: barrier-divergence
       }
       if (cat < categories && scan[threadIdx.x] > sample) {
         atomicMax(&foundAt, cat);
         found = true;
       }
-      __syncthreads();
+      __syncthreads(); // expect-divergence: barrier-divergence
     }
     __syncthreads();
     if (threadIdx.x == 0)

@@ -2,9 +2,11 @@
 // source: the up-sweep of work-efficient (Blelloch) scans, over a count thread 0 keeps in shared memory
 // tree_sum_shared_width_ok without the barrier after thread 0 clamps the
 // width: the other threads read the width for the loop while thread 0 may
-// still be writing it. (A thread that reads the unclamped width walks
-// past the tree; the bounds check keeps that from faulting on a GPU, where
-// the race then goes unchecked.)
+// still be writing it. Thread 0 reads its own clamped width, so where the
+// others read the unclamped one they run more rounds of the loop than it
+// does, and its barrier diverges. (A thread that reads the unclamped width
+// walks past the tree; the bounds check keeps that from faulting on a GPU,
+// where the race then goes unchecked.)
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -24,7 +26,7 @@ __global__ void treeSums(const unsigned *values, const unsigned *counts, unsigne
     width = kSegment; // expect-race(a): intra-block
   unsigned offset = 1;
   for (int d = width >> 1; d > 0; d >>= 1) { // expect-race(a): intra-block
-    __syncthreads();
+    __syncthreads(); // expect-divergence: barrier-divergence
     if (tid < d) {
       unsigned ai = offset * (2 * tid + 1) - 1;
       unsigned bi = offset * (2 * tid + 2) - 1;

@@ -1,0 +1,79 @@
+// category: shared-memory
+// source: inverse-CDF sampling kernels that scan a row's weights a block-wide chunk at a time and stop at the chunk whose running sum passes the sample
+// As chunk_search_found_flag_ok, but only thread 0 clears the shared
+// `found` flag, and no barrier follows: the other threads test it at the
+// head of the first chunk while thread 0 may not have cleared it yet, and
+// may read the `true` that ended the previous row's search, skipping this
+// row's search altogether.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+constexpr int kThreads = 256;
+
+__global__ void drawCategories(const float *weights, const float *samples, int *drawn,
+                               int rows, int categories) {
+  __shared__ float prefix[kThreads];
+  __shared__ int first_hit;
+  __shared__ bool found;
+  for (int row = blockIdx.x; row < rows; row += gridDim.x) {
+    if (threadIdx.x == 0) {
+      first_hit = categories;
+      prefix[0] = samples[row];
+    }
+    __syncthreads();
+    float sample = prefix[0];
+    __syncthreads();
+    if (sample == 0.0f) {
+      if (threadIdx.x == 0)
+        drawn[row] = 0;
+      continue;
+    }
+    int chunks = (categories + kThreads - 1) / kThreads;
+    float carried = 0.0f;
+    if (threadIdx.x == 0)
+      found = false; // expect-race(a): intra-warp
+    for (int chunk = 0; chunk < chunks && !found; ++chunk) { // expect-race(a): intra-warp
+      int category = chunk * kThreads + threadIdx.x;
+      float weight = category < categories ? weights[row * categories + category] : 0.0f;
+      prefix[threadIdx.x] = weight;
+      __syncthreads();
+      for (int step = 1; step < kThreads; step *= 2) {
+        float sum = threadIdx.x >= step ? prefix[threadIdx.x - step] : 0.0f;
+        __syncthreads();
+        prefix[threadIdx.x] += sum;
+        __syncthreads();
+      }
+      float upper = carried + prefix[threadIdx.x];
+      float lower = upper - weight;
+      if (category < categories && weight > 0.0f && lower <= sample && sample < upper) {
+        atomicMin(&first_hit, category);
+        found = true;
+      }
+      carried += prefix[kThreads - 1];
+      __syncthreads();
+    }
+    if (threadIdx.x == 0)
+      drawn[row] = found ? first_hit : categories - 1;
+    __syncthreads();
+  }
+}
+
+int main() {
+  const int rows = 1024, categories = 1000;
+  float *weights, *samples;
+  int *drawn;
+  cudaMalloc(&weights, rows * categories * sizeof(float));
+  cudaMalloc(&samples, rows * sizeof(float));
+  cudaMalloc(&drawn, rows * sizeof(int));
+  // Bytes of 0x3f: every weight and sample is 0.747f, drawn at category 1.
+  cudaMemset(weights, 0x3f, rows * categories * sizeof(float));
+  cudaMemset(samples, 0x3f, rows * sizeof(float));
+  drawCategories<<<128, kThreads>>>(weights, samples, drawn, rows, categories);
+  int first = -1;
+  cudaMemcpy(&first, drawn, sizeof(int), cudaMemcpyDeviceToHost);
+  printf("row 0 drew %d\n", first);
+  cudaFree(weights);
+  cudaFree(samples);
+  cudaFree(drawn);
+  return 0;
+}
