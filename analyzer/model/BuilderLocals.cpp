@@ -267,6 +267,11 @@ void Builder::initLocal(const std::string &root, int64_t offset, clang::QualType
   }
   if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e)) {
     const clang::CXXConstructorDecl *ctor = construct->getConstructor();
+    // `Flows flows;` of a plain struct runs nothing: walking it would hand
+    // out `this`, and an object whose address escaped is forgotten by
+    // every loop that writes through a pointer.
+    if (ctor && ctor->isTrivial() && ctor->isDefaultConstructor())
+      return;
     if (ctor && ctor->isTrivial() && ctor->isCopyOrMoveConstructor() &&
         construct->getNumArgs() == 1) {
       copyInto(root, offset, type, construct->getArg(0));

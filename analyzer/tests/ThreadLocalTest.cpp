@@ -180,6 +180,22 @@ TEST(ThreadLocal, StoresThroughAPointerIntoMemoryKeepTheLocalsOfALoop) {
                         "out[idx + 100] = threadIdx.x;"));
 }
 
+// A plain struct declared without an initializer and pointed at a local
+// array (`flows.legs = legs`) keeps that pointer through a loop that fills
+// the array through it: declaring it runs no constructor that could hand
+// out its address.
+TEST(ThreadLocal, AStructDeclaredPlainKeepsItsPointerToALocalArrayThroughALoop) {
+  const char *flows = "struct Leg { int day; int amount; };\n"
+                      "struct Flows { Leg *legs; int rate; };";
+  expectRaceFree(kernel(flows, "Flows f; Leg legs[4]; f.legs = legs;\n"
+                               "for (int k = 0; k < 4; ++k) f.legs[k].day = threadIdx.x;\n"
+                               "out[threadIdx.x] = f.legs[2].day;"));
+  expectRacy(kernel(flows, "Flows f; Leg legs[4]; f.legs = legs;\n"
+                           "for (int k = 0; k < 4; ++k) f.legs[k].day = threadIdx.x;\n"
+                           "f.legs = (Leg *)out;\n"
+                           "f.legs[threadIdx.x % 8].day = threadIdx.x;"));
+}
+
 TEST(ThreadLocal, ReferenceToALocalWritesTheLocal) {
   expectRaceFree(kernel("", "int i = threadIdx.x; int &r = i; r += 1; out[i] = 1;"));
   expectRacy(kernel("", "int i = threadIdx.x; int &r = i; r = 0; out[i] = threadIdx.x;"));
