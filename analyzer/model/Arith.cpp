@@ -129,6 +129,14 @@ std::optional<int> remainderExponent(const z3::expr &e) {
   return __builtin_ctzll(static_cast<uint64_t>(m));
 }
 
+// k when `e` is the constant 2^k.
+std::optional<int> powerOfTwoExponent(const z3::expr &e) {
+  int64_t v = 0;
+  if (!e.is_numeral_i64(v) || v <= 0 || (v & (v - 1)) != 0)
+    return std::nullopt;
+  return __builtin_ctzll(static_cast<uint64_t>(v));
+}
+
 // How many low bits of `e` are zero whatever its symbols: those of a
 // multiple of 2^k, as a shift left or a mask with clear low bits leaves.
 int knownZeroLowBits(const z3::expr &e) {
@@ -178,7 +186,10 @@ std::optional<int> knownBitWidth(const z3::expr &e) {
   case Z3_OP_MUL: {
     int sum = 0;
     for (unsigned i = 0; i < e.num_args(); ++i) {
-      std::optional<int> w = knownBitWidth(e.arg(i));
+      // A factor 2^k shifts the bits by k: it adds k bits, not k + 1.
+      std::optional<int> w = powerOfTwoExponent(e.arg(i));
+      if (!w)
+        w = knownBitWidth(e.arg(i));
       if (!w)
         return std::nullopt;
       sum += *w;
@@ -188,6 +199,28 @@ std::optional<int> knownBitWidth(const z3::expr &e) {
   case Z3_OP_ITE: {
     std::optional<int> x = knownBitWidth(e.arg(1)), y = knownBitWidth(e.arg(2));
     return x && y ? std::optional(std::max(*x, *y)) : std::nullopt;
+  }
+  case Z3_OP_ADD: {
+    // Fields in bits of their own (`x | y` of disjoint fields is their sum)
+    // need no more bits than the widest; any other sum may carry one more.
+    std::optional<int> width;
+    int zero_low = 63;
+    for (unsigned i = 0; i < e.num_args(); ++i) {
+      std::optional<int> w = knownBitWidth(e.arg(i));
+      if (!w)
+        return std::nullopt;
+      int z = knownZeroLowBits(e.arg(i));
+      bool apart = !width || *w <= zero_low || *width <= z;
+      width = std::max(width.value_or(0), *w) + (apart ? 0 : 1);
+      zero_low = std::min(zero_low, z);
+    }
+    return width && *width < 63 ? width : std::nullopt;
+  }
+  case Z3_OP_IDIV: {
+    // A shift right of a bit field (`(x & 48) >> 4`) drops its low bits.
+    std::optional<int> width = knownBitWidth(e.arg(0));
+    std::optional<int> shift = powerOfTwoExponent(e.arg(1));
+    return width && shift ? std::optional(std::max(*width - *shift, 0)) : std::nullopt;
   }
   default:
     return std::nullopt;

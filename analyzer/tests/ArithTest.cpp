@@ -105,6 +105,38 @@ TEST(Arith, BitwiseOfOperandsWithDisjointBitsIsExact) {
   EXPECT_FALSE(arith.bitOr(shifted, *arith.bitAnd(y, constant(3))).has_value());
 }
 
+// A bank-conflict-free thread position: the thread's low four bits moved
+// up two places, its next two bits moved down to the bottom, and the rest
+// kept (`(t & ~63) | ((t & 15) << 2) | ((t & 48) >> 4)`). A field shifted
+// left fills exactly the bits above the shift, and one shifted right
+// keeps only the bits its mask left above the shift.
+TEST(Arith, BitFieldsMovedByShiftsCombineExactly) {
+  z3::context context;
+  Arith arith(context, OverflowMode::Math);
+  z3::expr t = context.int_const("t");
+  auto constant = [&](int64_t v) { return context.int_val(v); };
+  z3::expr kept = *arith.bitAnd(t, constant(~int64_t{63}));
+  z3::expr moved_up = *arith.shiftLeft(*arith.bitAnd(t, constant(15)), constant(2));
+  z3::expr moved_down = *arith.shiftRight(*arith.bitAnd(t, constant(48)), constant(4), false);
+  std::optional<z3::expr> low = arith.bitOr(moved_up, moved_down);
+  ASSERT_TRUE(low.has_value()) << "(t & 15) << 2 | (t & 48) >> 4";
+  std::optional<z3::expr> position = arith.bitOr(kept, *low);
+  ASSERT_TRUE(position.has_value()) << "t & ~63 | ...";
+  for (int64_t value = 0; value <= 300; ++value) {
+    z3::expr_vector from(context), to(context);
+    from.push_back(t);
+    to.push_back(constant(value));
+    auto got = Arith::numeral(position->substitute(from, to).simplify(), true);
+    ASSERT_TRUE(got.has_value());
+    EXPECT_EQ(*got, (value & ~63) | ((value & 15) << 2) | ((value & 48) >> 4)) << "t=" << value;
+  }
+  // Shifted up by one place less, the four-bit field reaches bit 4, where
+  // a field of bits 4 and 5 moved down by three lands: left to the caller.
+  z3::expr short_move = *arith.shiftLeft(*arith.bitAnd(t, constant(15)), constant(1));
+  z3::expr overlapping = *arith.shiftRight(*arith.bitAnd(t, constant(48)), constant(3), false);
+  EXPECT_FALSE(arith.bitOr(short_move, overlapping).has_value());
+}
+
 TEST(Arith, PowerOfTwoOrZeroHoldsExactlyForThem) {
   z3::context context;
   Arith arith(context, OverflowMode::Math);
