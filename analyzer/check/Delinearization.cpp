@@ -99,6 +99,16 @@ public:
   }
 
   bool launchWide(unsigned id) const { return launch_wide_[id]; }
+  // Whether an atom is a bit field: a remainder or quotient by a constant
+  // (`t % 16`, `t / 16`), which the solver's integer arithmetic bounds only
+  // through a case split of its own.
+  bool bitField(unsigned id) const {
+    const z3::expr &e = atoms_[id];
+    if (!e.is_app() || e.num_args() != 2 || !e.arg(1).is_numeral())
+      return false;
+    Z3_decl_kind kind = e.decl().decl_kind();
+    return kind == Z3_OP_MOD || kind == Z3_OP_IDIV;
+  }
   // That the shared factors' renamings agree.
   const std::vector<z3::expr> &premises() const { return premises_; }
 
@@ -226,9 +236,18 @@ public:
   void equation(const Polynomial &p, int depth) {
     if (depth > kMaxDepth || p.size() < 2)
       return;
-    // A linear equation needs no help: the solver's integer arithmetic
-    // decides it, and lemmas there only slow it.
-    if (std::any_of(p.begin(), p.end(), [](const auto &term) { return term.first.size() > 1; }))
+    // A linear equation of plain values needs no help: the solver's
+    // integer arithmetic decides it, and lemmas there only slow it. One
+    // made only of bit fields packed by constant factors (`(t % 16) * 4 +
+    // t / 16 + 64 * bin` against another thread's) takes it a case split
+    // per pair, which the lemmas give at once.
+    bool nonlinear =
+        std::any_of(p.begin(), p.end(), [](const auto &term) { return term.first.size() > 1; });
+    bool packed = std::all_of(p.begin(), p.end(), [&](const auto &term) {
+      return std::all_of(term.first.begin(), term.first.end(),
+                         [&](unsigned id) { return reader_.bitField(id); });
+    });
+    if (nonlinear || packed)
       constantFactors(p, depth);
     for (const Monomial &divisor : launchWideFactors(p)) {
       if (lemmas_.size() >= kMaxLemmas)

@@ -75,6 +75,41 @@ std::optional<int64_t> smallConstant(const z3::expr &e) {
     return v;
   return std::nullopt;
 }
+
+// e / d when every term of e is a multiple of d, with no division left:
+// `(x * 16) >> 4` is x, which the solver need not reason its way to.
+std::optional<z3::expr> quotientOfMultiple(const z3::expr &e, int64_t d) {
+  int64_t v = 0;
+  if (e.is_numeral_i64(v))
+    return v % d == 0 ? std::optional(e.ctx().int_val(v / d)) : std::nullopt;
+  if (!e.is_app())
+    return std::nullopt;
+  Z3_decl_kind kind = e.decl().decl_kind();
+  if (kind == Z3_OP_MUL) {
+    for (unsigned i = 0; i < e.num_args(); ++i) {
+      std::optional<z3::expr> part = quotientOfMultiple(e.arg(i), d);
+      if (!part)
+        continue;
+      z3::expr product = *part;
+      for (unsigned j = 0; j < e.num_args(); ++j)
+        if (j != i)
+          product = product * e.arg(j);
+      return product;
+    }
+    return std::nullopt;
+  }
+  if (kind == Z3_OP_ADD) {
+    std::optional<z3::expr> sum;
+    for (unsigned i = 0; i < e.num_args(); ++i) {
+      std::optional<z3::expr> part = quotientOfMultiple(e.arg(i), d);
+      if (!part)
+        return std::nullopt;
+      sum = sum ? *sum + *part : *part;
+    }
+    return sum;
+  }
+  return std::nullopt;
+}
 } // namespace
 
 std::optional<z3::expr> Arith::shiftLeft(const z3::expr &a,
@@ -94,7 +129,10 @@ std::optional<z3::expr> Arith::shiftRight(const z3::expr &a, const z3::expr &b,
   auto amount = smallConstant(b.simplify());
   if (!amount || *amount < 0 || *amount > 62)
     return std::nullopt;
-  return a / context_.int_val(int64_t(1) << *amount);
+  int64_t divisor = int64_t(1) << *amount;
+  if (std::optional<z3::expr> exact = quotientOfMultiple(a, divisor))
+    return exact->simplify();
+  return a / context_.int_val(divisor);
 }
 
 // Two's-complement bit i of any integer x is (x div 2^i) mod 2 under Z3's

@@ -137,6 +137,27 @@ TEST(Arith, BitFieldsMovedByShiftsCombineExactly) {
   EXPECT_FALSE(arith.bitOr(short_move, overlapping).has_value());
 }
 
+// A shift right of a multiple of the divisor divides it out: no division
+// is left for the solver to expand.
+TEST(Arith, ShiftRightOfAMultipleLeavesNoDivision) {
+  z3::context context;
+  Arith arith(context, OverflowMode::Math);
+  z3::expr x = context.int_const("x"), y = context.int_const("y");
+  auto constant = [&](int64_t v) { return context.int_val(v); };
+  std::optional<z3::expr> field = arith.shiftRight(x * constant(16), constant(4), false);
+  ASSERT_TRUE(field.has_value());
+  EXPECT_TRUE(z3::eq(*field, x)) << *field;
+  std::optional<z3::expr> sum =
+      arith.shiftRight(x * constant(64) + y * constant(16), constant(4), false);
+  ASSERT_TRUE(sum.has_value());
+  EXPECT_TRUE(z3::eq(*sum, (x * constant(4) + y).simplify())) << *sum;
+  // 8 * x + y is not a multiple of 16: the division stays.
+  std::optional<z3::expr> rest =
+      arith.shiftRight(x * constant(8) + y, constant(4), false);
+  ASSERT_TRUE(rest.has_value());
+  EXPECT_EQ(rest->decl().decl_kind(), Z3_OP_IDIV) << *rest;
+}
+
 TEST(Arith, PowerOfTwoOrZeroHoldsExactlyForThem) {
   z3::context context;
   Arith arith(context, OverflowMode::Math);

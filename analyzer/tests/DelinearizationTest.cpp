@@ -125,6 +125,38 @@ TEST(Delinearization, NothingIsSaidOfALinearDifference) {
   EXPECT_TRUE(t.lemmas(offset, offset, 4).empty());
 }
 
+// A per-thread byte column whose position packs the thread's bit fields,
+// `(t % 16) * 4 + t / 16` (t < 64), then a row per bin, a field of a
+// loaded word (`(word / 4) % 64 * 64`): the difference is linear, but in
+// bit fields the solver bounds only through a case split per pair. The
+// constant factors 64 and 4 split it at once, and with t's fields equal,
+// t is: the pair is decided within a small effort, and each lemma is a
+// theorem.
+TEST(Delinearization, BitFieldsPackedByConstantFactorsAreSplit) {
+  TwoThreads t;
+  z3::context &c = t.context;
+  z3::expr thread = t.column, bin = z3::mod(t.lane / c.int_val(4), c.int_val(64));
+  auto position = [&](const z3::expr &x) {
+    return z3::mod(x, c.int_val(16)) * c.int_val(4) + x / c.int_val(16);
+  };
+  z3::expr offset = position(thread) + bin * c.int_val(64);
+  std::vector<z3::expr> lemmas = t.lemmas(offset, offset, 1);
+  ASSERT_GE(lemmas.size(), 3u) << "the overlap, the factor 64 and the factor 4";
+  t.expectTheorems(lemmas, 13);
+
+  z3::solver solver(c);
+  z3::params effort(c);
+  effort.set("rlimit", 200000u);
+  solver.set(effort);
+  z3::expr zero = c.int_val(0);
+  for (const z3::expr &x : {t.column1, t.column2})
+    solver.add(zero <= x && x < c.int_val(64));
+  solver.add(t.rename(1)(offset) == t.rename(2)(offset) && t.column1 != t.column2);
+  for (const z3::expr &lemma : lemmas)
+    solver.add(lemma);
+  EXPECT_EQ(solver.check(), z3::unsat);
+}
+
 // Rows a pitch in bytes apart, 4-byte elements: overlapping ranges leave
 // the difference in [-3, 3], several multiples of the common factor 1.
 // Where the columns' bytes stay within the pitch, the rows are equal, and
