@@ -158,21 +158,19 @@ z3::expr Arith::maskedBits(const z3::expr &x, int64_t mask) const {
 
 namespace {
 
-// k when `e` is a remainder by 2^k (`x mod 2^k`, as maskedBits builds it).
-std::optional<int> remainderExponent(const z3::expr &e) {
-  int64_t m = 0;
-  if (!e.is_app() || e.decl().decl_kind() != Z3_OP_MOD || !e.arg(1).is_numeral_i64(m) ||
-      m <= 0 || (m & (m - 1)) != 0)
-    return std::nullopt;
-  return __builtin_ctzll(static_cast<uint64_t>(m));
-}
-
 // k when `e` is the constant 2^k.
 std::optional<int> powerOfTwoExponent(const z3::expr &e) {
   int64_t v = 0;
   if (!e.is_numeral_i64(v) || v <= 0 || (v & (v - 1)) != 0)
     return std::nullopt;
   return __builtin_ctzll(static_cast<uint64_t>(v));
+}
+
+// k when `e` is a remainder by 2^k (`x mod 2^k`, as maskedBits builds it).
+std::optional<int> remainderExponent(const z3::expr &e) {
+  if (!e.is_app() || e.decl().decl_kind() != Z3_OP_MOD)
+    return std::nullopt;
+  return powerOfTwoExponent(e.arg(1));
 }
 
 // How many low bits of `e` are zero whatever its symbols: those of a

@@ -15,6 +15,14 @@ namespace {
 using BitOp = std::optional<z3::expr> (Arith::*)(const z3::expr &,
                                                  const z3::expr &) const;
 
+// The value of `term` with `symbol` set to `value`, folded to a number.
+std::optional<int64_t> valueAt(const z3::expr &term, const z3::expr &symbol, int64_t value) {
+  z3::expr_vector from(term.ctx()), to(term.ctx());
+  from.push_back(symbol);
+  to.push_back(term.ctx().int_val(value));
+  return Arith::numeral(z3::expr(term).substitute(from, to).simplify(), true);
+}
+
 void expectExactWithConstant(BitOp op, const std::function<int64_t(int64_t, int64_t)> &c_op,
                              const char *name) {
   z3::context context;
@@ -27,10 +35,7 @@ void expectExactWithConstant(BitOp op, const std::function<int64_t(int64_t, int6
                          : (arith.*op)(x, context.int_val(mask));
       ASSERT_TRUE(term.has_value()) << name << " with constant " << mask;
       for (int64_t value = -70; value <= 70; ++value) {
-        z3::expr_vector from(context), to(context);
-        from.push_back(x);
-        to.push_back(context.int_val(value));
-        auto got = Arith::numeral(term->substitute(from, to).simplify(), true);
+        std::optional<int64_t> got = valueAt(*term, x, value);
         ASSERT_TRUE(got.has_value());
         EXPECT_EQ(*got, c_op(value, mask))
             << value << " " << name << " " << mask;
@@ -123,10 +128,7 @@ TEST(Arith, BitFieldsMovedByShiftsCombineExactly) {
   std::optional<z3::expr> position = arith.bitOr(kept, *low);
   ASSERT_TRUE(position.has_value()) << "t & ~63 | ...";
   for (int64_t value = 0; value <= 300; ++value) {
-    z3::expr_vector from(context), to(context);
-    from.push_back(t);
-    to.push_back(constant(value));
-    auto got = Arith::numeral(position->substitute(from, to).simplify(), true);
+    std::optional<int64_t> got = valueAt(*position, t, value);
     ASSERT_TRUE(got.has_value());
     EXPECT_EQ(*got, (value & ~63) | ((value & 15) << 2) | ((value & 48) >> 4)) << "t=" << value;
   }
