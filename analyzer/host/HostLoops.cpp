@@ -109,6 +109,22 @@ std::optional<z3::expr> HostValues::writtenByLoop(const clang::Stmt &write,
   }
 }
 
+std::shared_ptr<z3::solver> HostValues::invariantSolver(z3::context &context) {
+  auto solver = std::make_shared<z3::solver>(context);
+  z3::params effort(context);
+  effort.set("rlimit", kInvariantEffort);
+  solver->set(effort);
+  return solver;
+}
+
+bool HostValues::impossible(const z3::expr &condition) {
+  invariant_solver_->push();
+  invariant_solver_->add(condition);
+  bool unsat = invariant_solver_->check() == z3::unsat;
+  invariant_solver_->pop();
+  return unsat;
+}
+
 std::optional<z3::expr> HostValues::keptByLoop(const Definition &definition,
                                                const clang::VarDecl &var,
                                                const std::string &field, const z3::expr &carried) {
@@ -140,12 +156,7 @@ std::optional<z3::expr> HostValues::keptByLoop(const Definition &definition,
     z3::expr broken = arith_.context().bool_val(false);
     for (const z3::expr &w : written)
       broken = broken || !holds(w);
-    z3::solver check(arith_.context());
-    z3::params effort(arith_.context());
-    effort.set("rlimit", kInvariantEffort);
-    check.set(effort);
-    check.add(holds(carried) && broken);
-    return check.check() == z3::unsat;
+    return impossible(holds(carried) && broken);
   };
   std::string name = var.getNameAsString() + (field.empty() ? "" : "." + field);
   z3::expr zero = arith_.constant(0, kInt64), one = arith_.constant(1, kInt64);

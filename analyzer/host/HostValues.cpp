@@ -28,6 +28,8 @@ HostValues::HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
                        : std::make_shared<std::map<std::string, v1::Imprecision>>()),
       induction_values_(caller ? caller->induction_values_
                                : std::make_shared<std::set<std::string>>()),
+      invariant_solver_(caller ? caller->invariant_solver_
+                               : invariantSolver(symbols.context())),
       following_families_(caller ? caller->following_families_
                                  : std::make_shared<std::set<const clang::VarDecl *>>()) {}
 
