@@ -395,6 +395,10 @@ std::vector<z3::expr> LaunchPairChecker::baseAssertions() const {
     for (const z3::expr &fact : model_.thread_facts)
       add(symbols_.forThread(fact, t));
   }
+  // With the block's sizes known the rank is linear, and the solver
+  // needs no help with it.
+  if (!pinned(symbols_.blockDim(0)).is_numeral() || !pinned(symbols_.blockDim(1)).is_numeral())
+    add(symbols_.sameRankTheorem());
   for (const z3::expr &fact : model_.shared_facts)
     add(fact);
   std::map<const MemoryObject *, bool> unwritten;

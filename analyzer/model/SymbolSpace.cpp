@@ -143,6 +143,14 @@ z3::expr SymbolSpace::linearThreadId(int thread) const {
   return arith_.add(tid(0), arith_.mul(dim(0), arith_.add(tid(1), arith_.mul(dim(1), tid(2)))));
 }
 
+z3::expr SymbolSpace::sameRankTheorem() const {
+  z3::expr same_coordinates = context().bool_val(true);
+  for (int axis = 0; axis < 3; ++axis)
+    same_coordinates = same_coordinates &&
+                       forThread(thread_idx_[axis], 1) == forThread(thread_idx_[axis], 2);
+  return z3::implies(same_coordinates, linearThreadId(1) == linearThreadId(2));
+}
+
 std::set<std::string> symbolNames(std::vector<z3::expr> terms, bool values_only) {
   std::unordered_set<unsigned> seen;
   std::set<std::string> names;

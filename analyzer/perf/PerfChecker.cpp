@@ -160,6 +160,10 @@ WarpCostChecker::WarpCostChecker(const KernelModel &model, SymbolSpace &symbols,
     for (const z3::expr &fact : model_.thread_facts)
       add(at(fact, t));
   }
+  // With the block's sizes known the rank is linear, and the solver
+  // needs no help with it.
+  if (!pin(symbols_.blockDim(0)).is_numeral() || !pin(symbols_.blockDim(1)).is_numeral())
+    add(symbols_.sameRankTheorem());
   for (const z3::expr &fact : model_.shared_facts)
     add(fact);
   for (const Fact &fact : context_.facts)
