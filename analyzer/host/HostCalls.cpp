@@ -229,7 +229,7 @@ std::unique_ptr<HostValues> HostValues::calleeFrame(const clang::CallExpr &call,
   sibling->following_families_ = following_families_;
   sibling->induction_values_ = induction_values_;
   sibling->element_writes_ = element_writes_;
-  sibling->invariant_solver_ = invariant_solver_;
+  sibling->invariants_ = invariants_;
   sibling->callee_depth_ = callee_depth_;
   auto frame = std::make_unique<HostValues>(ast_, symbols_, body, nullptr, sibling.get());
   frame->callee_depth_ = callee_depth_ + 1;

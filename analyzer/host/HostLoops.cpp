@@ -75,9 +75,6 @@ const clang::Expr *loopCondition(const clang::Stmt &loop) {
   return nullptr;
 }
 
-// Solver effort for proving that a loop's writes keep a property: the
-// queries are a few terms; one that needs more proves nothing.
-constexpr unsigned kInvariantEffort = 200000;
 
 } // namespace
 
@@ -107,22 +104,6 @@ std::optional<z3::expr> HostValues::writtenByLoop(const clang::Stmt &write,
   case clang::BO_MulAssign: return arith_.mul(carried, *by);
   default: return std::nullopt;
   }
-}
-
-std::shared_ptr<z3::solver> HostValues::invariantSolver(z3::context &context) {
-  auto solver = std::make_shared<z3::solver>(context);
-  z3::params effort(context);
-  effort.set("rlimit", kInvariantEffort);
-  solver->set(effort);
-  return solver;
-}
-
-bool HostValues::impossible(const z3::expr &condition) {
-  invariant_solver_->push();
-  invariant_solver_->add(condition);
-  bool unsat = invariant_solver_->check() == z3::unsat;
-  invariant_solver_->pop();
-  return unsat;
 }
 
 std::optional<z3::expr> HostValues::keptByLoop(const Definition &definition,
@@ -156,7 +137,7 @@ std::optional<z3::expr> HostValues::keptByLoop(const Definition &definition,
     z3::expr broken = arith_.context().bool_val(false);
     for (const z3::expr &w : written)
       broken = broken || !holds(w);
-    return impossible(holds(carried) && broken);
+    return !invariants_->possible(holds(carried) && broken);
   };
   std::string name = var.getNameAsString() + (field.empty() ? "" : "." + field);
   z3::expr zero = arith_.constant(0, kInt64), one = arith_.constant(1, kInt64);

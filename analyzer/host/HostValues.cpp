@@ -19,6 +19,14 @@ using clang::dyn_cast_or_null;
 using clang::isa;
 
 
+namespace {
+
+// Solver effort for proving that a loop's writes keep a property: the
+// queries are a few terms; one that needs more proves nothing.
+constexpr unsigned kInvariantEffort = 200000;
+
+} // namespace
+
 HostValues::HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
                        const clang::FunctionDecl *host, const clang::Expr *launch,
                        HostValues *caller)
@@ -28,8 +36,9 @@ HostValues::HostValues(clang::ASTContext &ast, SymbolSpace &symbols,
                        : std::make_shared<std::map<std::string, v1::Imprecision>>()),
       induction_values_(caller ? caller->induction_values_
                                : std::make_shared<std::set<std::string>>()),
-      invariant_solver_(caller ? caller->invariant_solver_
-                               : invariantSolver(symbols.context())),
+      invariants_(caller ? caller->invariants_
+                         : std::make_shared<HostConditions>(std::vector<Fact>{},
+                                                            symbols.context(), kInvariantEffort)),
       following_families_(caller ? caller->following_families_
                                  : std::make_shared<std::set<const clang::VarDecl *>>()) {}
 

@@ -19,6 +19,7 @@
 
 #include "analyzer/check/LaunchContext.h"
 #include "analyzer/host/ElementWrites.h"
+#include "analyzer/host/HostConditions.h"
 #include "analyzer/host/ReachingDefinitions.h"
 #include "analyzer/model/SymbolSpace.h"
 #include "analyzer/model/VariableWrites.h"
@@ -257,10 +258,6 @@ private:
   // finds; nothing for a write not followed.
   std::optional<z3::expr> writtenByLoop(const clang::Stmt &write, const clang::VarDecl &var,
                                         const std::string &field, const z3::expr &carried);
-  // Whether `condition` is unsatisfiable within a small effort: the loop
-  // invariants' query (HostLoops.cpp).
-  bool impossible(const z3::expr &condition);
-  static std::shared_ptr<z3::solver> invariantSolver(z3::context &context);
   // Which entry value of the group a variable holds in the loop that
   // exchanges them (an index into `definition.group`, different for each
   // member), and the integer value that gives it (HostLoops.cpp).
@@ -474,9 +471,9 @@ private:
   std::shared_ptr<std::map<std::string, v1::Imprecision>> unknowns_;
   std::shared_ptr<std::set<std::string>> induction_values_;
   std::vector<Fact> value_facts_;
-  // The solver `impossible` asks, shared by the frames of one call chain:
-  // creating and configuring a solver costs more than these small queries.
-  std::shared_ptr<z3::solver> invariant_solver_;
+  // What a loop's writes keep is asked of one solver, shared by the
+  // frames of one call chain (HostLoops.cpp).
+  std::shared_ptr<HostConditions> invariants_;
   std::set<std::string> ranged_;
   std::set<std::string> stated_;
   // The symbols `stated` made and the values they stand for.

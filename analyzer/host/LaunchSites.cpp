@@ -1,5 +1,6 @@
 #include "analyzer/host/LaunchSites.h"
 
+#include "analyzer/host/HostConditions.h"
 #include "analyzer/host/HostValues.h"
 #include "analyzer/host/KernelPointers.h"
 #include "analyzer/model/KernelModelBuilder.h"
@@ -406,40 +407,8 @@ struct PointerArgument {
   std::vector<HostValues::PointerChoice> choices;
 };
 
-// Whether host conditions can hold, under what the host values are known
-// to satisfy (the exchanges of a loop keep their variables apart). The
-// facts go to the solver once, at the first condition it is needed for;
-// an undecided query counts as yes.
-class HostConditions {
-public:
-  HostConditions(std::vector<Fact> facts, z3::context &ctx)
-      : facts_(std::move(facts)), ctx_(ctx) {}
-
-  const std::vector<Fact> &facts() const { return facts_; }
-
-  bool possible(const z3::expr &condition) {
-    if (condition.is_true() || condition.is_false())
-      return condition.is_true();
-    if (!solver_) {
-      solver_.emplace(ctx_);
-      z3::params limits(ctx_);
-      limits.set("rlimit", 2000000u);
-      solver_->set(limits);
-      for (const Fact &fact : facts_)
-        solver_->add(fact.term);
-    }
-    solver_->push();
-    solver_->add(condition);
-    bool sat = solver_->check() != z3::unsat;
-    solver_->pop();
-    return sat;
-  }
-
-private:
-  std::vector<Fact> facts_;
-  z3::context &ctx_;
-  std::optional<z3::solver> solver_;
-};
+// Solver effort for whether two pointers' host conditions can hold together.
+constexpr unsigned kAliasingEffort = 2000000;
 
 // Whether two pointer arguments may point into one buffer, and under
 // which host condition; where both choices that share it place their
@@ -534,7 +503,7 @@ void addPointerAliasing(LaunchContext &context, const std::vector<PointerArgumen
       context.assumed_distinct.insert(pointer.index);
     known.push_back(&pointer);
   }
-  HostConditions conditions(host_values.valueFacts(), symbols.context());
+  HostConditions conditions(host_values.valueFacts(), symbols.context(), kAliasingEffort);
   for (size_t a = 0; a < known.size(); ++a)
     for (size_t b = a + 1; b < known.size(); ++b)
       addChoiceAliasing(context, *known[a], *known[b], conditions, names, symbols, where);
