@@ -177,6 +177,56 @@ bool mentions(const z3::expr &e, const z3::expr &part) {
   return false;
 }
 
+// `offset` with `split.value` replaced by `by` except inside the split's
+// quotient `value / divisor`, which stays the atom it is.
+z3::expr substituteOutsideQuotient(const z3::expr &offset, const ValueSplit &split,
+                                   const z3::expr &by) {
+  z3::context &context = offset.ctx();
+  z3::expr held = context.constant("quotient!held", split.quotient.get_sort());
+  z3::expr_vector quotient(context), placeholder(context), value(context), replacement(context);
+  quotient.push_back(split.quotient);
+  placeholder.push_back(held);
+  value.push_back(split.value);
+  replacement.push_back(by);
+  z3::expr copy = offset;
+  return copy.substitute(quotient, placeholder)
+      .substitute(value, replacement)
+      .substitute(placeholder, quotient);
+}
+
+// A launch-wide value that an offset reads both whole and divided by a
+// constant (`row * stride` and `r * (stride / 2)`), split into that
+// quotient and nothing else where the division is exact: a pitch the host
+// keeps even makes the two readings one factor. The split's premise is the
+// exactness, which the launch's facts decide.
+std::vector<ValueSplit> exactDivisionSplits(const OffsetSide &a, const OffsetSide &b,
+                                            const DelinearizationTerms &terms) {
+  std::vector<ValueSplit> splits;
+  std::set<unsigned> seen;
+  auto collect = [&](const z3::expr &offset) {
+    std::vector<z3::expr> pending{offset};
+    std::set<unsigned> visited;
+    while (!pending.empty()) {
+      z3::expr next = pending.back();
+      pending.pop_back();
+      if (!next.is_app() || !visited.insert(next.id()).second)
+        continue;
+      int64_t divisor = 0;
+      if (next.decl().decl_kind() == Z3_OP_IDIV && next.arg(1).is_numeral_i64(divisor) &&
+          divisor > 1 && !next.arg(0).is_numeral() && terms.is_launch_wide(next.arg(0)) &&
+          seen.insert(next.id()).second) {
+        z3::expr value = next.arg(0), zero = next.ctx().int_val(0);
+        splits.push_back({value, next, next.arg(1), zero, z3::mod(value, next.arg(1)) == zero});
+      }
+      for (unsigned i = 0; i < next.num_args(); ++i)
+        pending.push_back(next.arg(i));
+    }
+  };
+  collect(a.offset);
+  collect(b.offset);
+  return splits;
+}
+
 // `side`'s offset with the value of each split whose remainder it uses
 // replaced by quotient * divisor + remainder (`2 * x - (x & (s - 1))`, not
 // `x` where only another mask of it is used); the renamed splits it relied
@@ -185,12 +235,15 @@ z3::expr splitOffset(const OffsetSide &side, const std::vector<ValueSplit> &spli
                      std::vector<z3::expr> &premises, std::vector<z3::expr> &stated) {
   z3::expr offset = side.offset;
   for (const ValueSplit &split : splits) {
-    if (!mentions(offset, split.remainder))
+    // A division split applies wherever the value is read whole.
+    bool exact = split.remainder.is_numeral();
+    if (!exact && !mentions(offset, split.remainder))
       continue;
     z3::expr_vector from(offset.ctx()), to(offset.ctx());
     from.push_back(split.value);
     to.push_back(split.quotient * split.divisor + split.remainder);
-    z3::expr replaced = offset.substitute(from, to);
+    z3::expr replaced = exact ? substituteOutsideQuotient(offset, split, to[0])
+                              : offset.substitute(from, to);
     if (z3::eq(replaced, offset))
       continue;
     premises.push_back(side.for_thread(split.value == to[0]));
@@ -492,10 +545,13 @@ std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
   z3::context &context = a.offset.ctx();
   PolynomialReader reader(context, terms, share);
   std::vector<z3::expr> premises, stated;
+  std::vector<ValueSplit> splits = terms.splits;
+  for (ValueSplit &exact : exactDivisionSplits(a, b, terms))
+    splits.push_back(std::move(exact));
   std::optional<Polynomial> pa =
-      reader.read(splitOffset(a, terms.splits, premises, stated).simplify(), a);
+      reader.read(splitOffset(a, splits, premises, stated).simplify(), a);
   std::optional<Polynomial> pb =
-      reader.read(splitOffset(b, terms.splits, premises, stated).simplify(), b);
+      reader.read(splitOffset(b, splits, premises, stated).simplify(), b);
   shared = !reader.premises().empty();
   if (!pa || !pb)
     return {};

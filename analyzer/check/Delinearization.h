@@ -14,10 +14,14 @@
 // adding it changes no verdict; it hands the solver the case split that
 // turns the query linear.
 //
-// Two readings widen what counts as such an offset, each stated as a
+// Three readings widen what counts as such an offset, each stated as a
 // premise of the lemmas so that they stay theorems:
 // - a value the model splits by a power of two (`x & (s - 1)`: x == q * s +
 //   r) is read split, so `2 * x - (x & (s - 1))` is `2 * q * s + r`;
+// - a launch-wide value read both whole and divided by a constant
+//   (`row * pitch` and `r * (pitch / 2)`) is read as c * (pitch / c)
+//   under the premise that the division is exact, which the launch's
+//   facts decide (a pitch cudaMallocPitch keeps a multiple of 16 bytes);
 // - a factor that is the same term for both threads in the same
 //   iterations (a loop's stride `s >>= 1`) is one factor, under the
 //   premise that its two renamings are equal.

@@ -3,6 +3,11 @@
 // cudaMallocPitch and cudaMalloc3D choose a row pitch the host cannot know
 // (it depends on the device's alignment), but the runtime guarantees that
 // a row fits in it: the pitch is at least the width in bytes asked for.
+// It also keeps "corresponding pointers in any given row" aligned "for
+// coalescing as the address is updated from row to row", and coalesced
+// accesses are of up to 16 bytes (cuMemAllocPitch's ElementSizeBytes is 4,
+// 8 or 16): a pitch is a multiple of 16, so that a row of shorts read as
+// ints (`((int *)row)[i * (pitch / 2 / 2)]`) splits into whole words.
 // cudaMalloc3D also records the extent it was given in the pitched
 // pointer's xsize and ysize. Kernels indexed `row = base + y * pitch` are
 // race-free only with these facts.
@@ -25,6 +30,10 @@ namespace gpurace::analyzer {
 using clang::dyn_cast;
 
 namespace {
+
+// The widest access that coalesces, in bytes: every row of a pitched
+// allocation starts at a multiple of it past the first.
+constexpr int64_t kPitchAlignment = 16;
 
 // The make_cudaExtent(w, h, d) call an extent argument is, past the
 // conversions and temporaries around it.
@@ -123,10 +132,18 @@ std::optional<z3::expr> HostValues::cudaOutValue(const clang::CallExpr &call,
   // The pitch itself is the device's choice: a symbol of its own per call.
   z3::expr pitch = symbols_.shared(unknownName(call) + ":" + what, kInt64);
   noteUnknown(pitch, "host '" + what + "' is the pitch '" + name + "' chooses", what, &call);
-  if (width && stated_.insert(pitch.decl().name().str()).second)
+  if (!stated_.insert(pitch.decl().name().str()).second)
+    return pitch;
+  if (width)
     value_facts_.push_back(fact(arith_.lessEq(*width, pitch, true), v1::HOST_FACT_KIND_ALLOCATION,
                                 "'" + what + "' from '" + name + "' >= the width it was asked for",
                                 call));
+  z3::expr sixteen = arith_.constant(kPitchAlignment, kInt64);
+  value_facts_.push_back(fact(arith_.rem(pitch, sixteen, true) == arith_.constant(0, kInt64),
+                              v1::HOST_FACT_KIND_ALLOCATION,
+                              "'" + what + "' from '" + name + "' is a multiple of " +
+                                  std::to_string(kPitchAlignment) + " bytes",
+                              call));
   return pitch;
 }
 

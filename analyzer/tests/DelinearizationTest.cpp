@@ -421,5 +421,46 @@ TEST(Delinearization, TilesOfABlockWalkAreProvedApart) {
   EXPECT_EQ(solver.check(), z3::unsat);
 }
 
+// A 16-bit image read as words, `((int *)image)[row * (width / 2) + column]`,
+// against a pixel `image[row * width + 2 * column]`: the word index reads
+// the launch-wide width halved, the pixel index whole. Where the width is
+// even the two readings are one factor; the lemmas say so under that
+// premise, and hold for every assignment, odd widths included.
+struct WordsOfPixels {
+  TwoThreads t;
+  z3::expr two = t.context.int_val(2), four = t.context.int_val(4);
+  z3::expr word = (t.row * (t.width / two) + t.column) * four;
+  z3::expr pixel = (t.row * t.width + two * t.column) * two;
+};
+
+TEST(Delinearization, ExactHalfLemmasHoldForEveryAssignment) {
+  WordsOfPixels w;
+  std::vector<z3::expr> lemmas = w.t.lemmas(w.word, w.pixel, 4, 2);
+  ASSERT_FALSE(lemmas.empty());
+  w.t.expectTheorems(lemmas, 13);
+}
+
+TEST(Delinearization, WordsAndPixelsOfAnEvenWidthAreProvedApart) {
+  WordsOfPixels w;
+  z3::context &c = w.t.context;
+  z3::expr zero = c.int_val(0);
+  z3::solver solver(c);
+  z3::params effort(c);
+  effort.set("rlimit", 200000u);
+  solver.set(effort);
+  solver.add(z3::mod(w.t.width, w.two) == zero);
+  for (const z3::expr &column : {w.t.column1, w.t.column2})
+    solver.add(zero <= column && w.two * column + w.two <= w.t.width);
+  solver.add(w.t.row1 != w.t.row2 || w.t.column1 != w.t.column2);
+  z3::expr start_a = w.t.rename(1)(w.word), start_b = w.t.rename(2)(w.pixel);
+  solver.add(start_a < start_b + w.two && start_b < start_a + w.four);
+  solver.push();
+  EXPECT_NE(solver.check(), z3::unsat) << "the lemmas should be what decides this query";
+  solver.pop();
+  for (const z3::expr &lemma : w.t.lemmas(w.word, w.pixel, 4, 2))
+    solver.add(lemma);
+  EXPECT_EQ(solver.check(), z3::unsat);
+}
+
 } // namespace
 } // namespace gpurace::analyzer

@@ -488,6 +488,35 @@ int main() {
   EXPECT_TRUE(names_pitch) << result.DebugString();
 }
 
+// A row of 16-bit pixels read as words, `((int *)image)[y * (stride / 2) +
+// x]`, names the pixels `image[y * stride + 2 * x]` and the one after only
+// where the stride is even: with a pitch of 130 bytes, thread x's word in
+// row 2 would start a pixel early, at thread x - 1's pixel.
+// cudaMallocPitch keeps rows aligned for 16-byte accesses, and says so.
+TEST(HostFacts, MallocPitchKeepsRowsAlignedForWideWords) {
+  auto result = analyzeCode(R"(
+__global__ void pairUp(short *image, int stride, int *pairs) {
+  int x = threadIdx.x, y = threadIdx.y;
+  image[y * stride + 2 * x] = (short)x;
+  pairs[y * 32 + x] = ((int *)image)[y * (stride / 2) + x];
+}
+int main() {
+  short *image;
+  int *pairs;
+  size_t pitch;
+  cudaMallocPitch((void **)&image, &pitch, 64 * sizeof(short), 4);
+  cudaMalloc(&pairs, 128 * sizeof(int));
+  pairUp<<<1, dim3(32, 4)>>>(image, (int)(pitch / sizeof(short)), pairs);
+}
+)");
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+  bool names_alignment = false;
+  for (const auto &proof : result.race_freedom_proofs())
+    for (const auto &a : proof.assumptions())
+      names_alignment |= a.description() == "'pitch' from 'cudaMallocPitch' is a multiple of 16 bytes";
+  EXPECT_TRUE(names_alignment) << result.DebugString();
+}
+
 TEST(HostFacts, WrapperParametersAreFollowedIntoEachCaller) {
   auto result = analyzeCode(R"(
 #include <cassert>
