@@ -2,6 +2,7 @@
 
 #include "analyzer/JobSlots.h"
 #include "analyzer/KernelAnalysis.h"
+#include "analyzer/KernelPipeline.h"
 #include "analyzer/frontend/SourceParser.h"
 #include "analyzer/host/LaunchSites.h"
 #include "analyzer/program/KernelKey.h"
@@ -19,7 +20,6 @@
 #include <map>
 #include <memory>
 #include <set>
-#include <thread>
 #include <tuple>
 
 namespace gpurace::analyzer {
@@ -106,60 +106,31 @@ v1::FileError kernelError(const clang::FunctionDecl &kernel, const std::string &
   return error;
 }
 
-// A kernel whose model and launch contexts are built, to be checked.
-struct PreparedKernel {
-  const clang::FunctionDecl *kernel;
-  std::unique_ptr<KernelAnalysis> analysis;
-};
-
 // The queries the wall-clock cap stopped, per kernel name: the instances
 // of one template share a count.
 using ClockStops = std::map<std::string, std::shared_ptr<std::atomic<unsigned>>>;
 
-// Prepares one kernel; what goes wrong becomes an error naming it.
+// Prepares one kernel and queues it to be checked; what goes wrong becomes
+// an error naming it.
 void prepare(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
              const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
-             ClockStops &clock_stops, std::vector<PreparedKernel> &prepared,
-             FileAnalysis &out) {
+             ClockStops &clock_stops, KernelPipeline &pipeline, FileAnalysis &out) {
   std::shared_ptr<std::atomic<unsigned>> &stops = clock_stops[kernel.getQualifiedNameAsString()];
   if (!stops)
     stops = std::make_shared<std::atomic<unsigned>>(0);
+  std::unique_ptr<KernelAnalysis> analysis;
   try {
-    prepared.push_back({&kernel, std::make_unique<KernelAnalysis>(kernel, device_ast, launches,
-                                                                   options, stops)});
+    analysis = std::make_unique<KernelAnalysis>(kernel, device_ast, launches, options, stops);
   } catch (const z3::exception &e) {
     out.errors.push_back(kernelError(
         kernel, "analysis", std::string("was not analyzed: the solver failed: ") + e.msg()));
+    return;
   } catch (const std::exception &e) {
     out.errors.push_back(
         kernelError(kernel, "analysis", std::string("was not analyzed: ") + e.what()));
+    return;
   }
-}
-
-// Checks the kernels on this thread and on as many free slots as there are
-// kernels left, then adds their results to `out` in their source order.
-void checkSideBySide(std::vector<PreparedKernel> &prepared, JobSlots &extra_jobs,
-                     FileAnalysis &out) {
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < prepared.size(); i = next++)
-      prepared[i].analysis->check();
-  };
-  std::vector<std::thread> helpers;
-  while (helpers.size() + 1 < prepared.size() && extra_jobs.tryTake())
-    helpers.emplace_back([&] {
-      worker();
-      extra_jobs.give();
-    });
-  worker();
-  for (std::thread &helper : helpers)
-    helper.join();
-  for (const PreparedKernel &each : prepared) {
-    if (each.analysis->failure().empty())
-      each.analysis->addTo(out);
-    else
-      out.errors.push_back(kernelError(*each.kernel, "analysis", each.analysis->failure()));
-  }
+  pipeline.add(kernel, std::move(analysis));
 }
 
 } // namespace
@@ -209,7 +180,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
     }
   }
   std::deque<Launch> extended; // launches with chains into other units
-  std::vector<PreparedKernel> prepared;
+  KernelPipeline pipeline(extra_jobs);
   ClockStops clock_stops;
   KernelFinder finder;
   finder.TraverseDecl(device_ast->getTranslationUnitDecl());
@@ -246,7 +217,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
     }
     std::string why = errorInside(device, *kernel);
     if (why.empty()) {
-      prepare(*kernel, *device_ast, launches, options, clock_stops, prepared, out);
+      prepare(*kernel, *device_ast, launches, options, clock_stops, pipeline, out);
       continue;
     }
     // Clang's device side is stricter than nvcc in places (a __shared__
@@ -258,12 +229,14 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
         worked_around.insert(i);
       out.warnings.push_back(kernelError(
           *kernel, "device", "was modelled from the host-side parse: the device side has " + why));
-      prepare(*on_host->second, *host->parsed.context(), launches, options, clock_stops, prepared, out);
+      prepare(*on_host->second, *host->parsed.context(), launches, options, clock_stops, pipeline,
+              out);
       continue;
     }
     out.errors.push_back(kernelError(*kernel, "device", "was not analyzed: " + why));
   }
-  checkSideBySide(prepared, extra_jobs, out);
+  for (const KernelPipeline::Failure &failed : pipeline.finish(out))
+    out.errors.push_back(kernelError(*failed.kernel, "analysis", failed.why));
   return finish();
 }
 
