@@ -194,14 +194,16 @@ z3::expr substituteOutsideQuotient(const z3::expr &offset, const ValueSplit &spl
       .substitute(placeholder, quotient);
 }
 
-// A launch-wide value that an offset reads both whole and divided by a
-// constant (`row * stride` and `r * (stride / 2)`), split into that
-// quotient and nothing else where the division is exact: a pitch the host
-// keeps even makes the two readings one factor. The split's premise is the
-// exactness, which the launch's facts decide.
+// A launch-wide value that an offset reads divided by a constant
+// (`r * (stride / 2)`, where another reads `row * stride`), split into that
+// quotient and nothing else where the launch's facts make the division
+// exact: a pitch the host keeps even makes the two readings one factor.
+// The split's premise is the exactness.
 std::vector<ValueSplit> exactDivisionSplits(const OffsetSide &a, const OffsetSide &b,
                                             const DelinearizationTerms &terms) {
   std::vector<ValueSplit> splits;
+  if (!terms.divides_exactly)
+    return splits;
   std::set<unsigned> seen;
   auto collect = [&](const z3::expr &offset) {
     std::vector<z3::expr> pending{offset};
@@ -214,7 +216,7 @@ std::vector<ValueSplit> exactDivisionSplits(const OffsetSide &a, const OffsetSid
       int64_t divisor = 0;
       if (next.decl().decl_kind() == Z3_OP_IDIV && next.arg(1).is_numeral_i64(divisor) &&
           divisor > 1 && !next.arg(0).is_numeral() && terms.is_launch_wide(next.arg(0)) &&
-          seen.insert(next.id()).second) {
+          seen.insert(next.id()).second && terms.divides_exactly(next.arg(0), next.arg(1))) {
         z3::expr value = next.arg(0), zero = next.ctx().int_val(0);
         splits.push_back({value, next, next.arg(1), zero, z3::mod(value, next.arg(1)) == zero});
       }
@@ -540,14 +542,12 @@ std::vector<z3::expr> boundedLemmas(const Polynomial &difference, int64_t size_a
 // The lemmas of one reading; `shared` says whether it read a term of both
 // threads as one factor.
 std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
-                                      const DelinearizationTerms &terms, bool share,
+                                      const DelinearizationTerms &terms,
+                                      const std::vector<ValueSplit> &splits, bool share,
                                       bool &shared) {
   z3::context &context = a.offset.ctx();
   PolynomialReader reader(context, terms, share);
   std::vector<z3::expr> premises, stated;
-  std::vector<ValueSplit> splits = terms.splits;
-  for (ValueSplit &exact : exactDivisionSplits(a, b, terms))
-    splits.push_back(std::move(exact));
   std::optional<Polynomial> pa =
       reader.read(splitOffset(a, splits, premises, stated).simplify(), a);
   std::optional<Polynomial> pb =
@@ -661,11 +661,18 @@ std::vector<z3::expr> lemmasAt(const OffsetSide &a, const OffsetSide &b,
   // differ), then, where a shared term makes a difference, as one factor
   // (`2 * q * s + r` in one step of a loop over s).
   bool shared = false;
-  std::vector<z3::expr> lemmas = lemmasOfReading(a, b, terms, false, shared);
+  std::vector<z3::expr> lemmas = lemmasOfReading(a, b, terms, terms.splits, false, shared);
   if (terms.may_share) {
-    std::vector<z3::expr> more = lemmasOfReading(a, b, terms, true, shared);
+    std::vector<z3::expr> more = lemmasOfReading(a, b, terms, terms.splits, true, shared);
     if (shared)
       lemmas.insert(lemmas.end(), more.begin(), more.end());
+  }
+  // Then with exact divisions read as products, where there are any.
+  std::vector<ValueSplit> exact = exactDivisionSplits(a, b, terms);
+  if (!exact.empty()) {
+    exact.insert(exact.begin(), terms.splits.begin(), terms.splits.end());
+    std::vector<z3::expr> more = lemmasOfReading(a, b, terms, exact, false, shared);
+    lemmas.insert(lemmas.end(), more.begin(), more.end());
   }
   addSplitValueLemmas(a, b, terms, value_depth, lemmas);
   return lemmas;

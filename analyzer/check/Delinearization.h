@@ -20,8 +20,9 @@
 //   r) is read split, so `2 * x - (x & (s - 1))` is `2 * q * s + r`;
 // - a launch-wide value read both whole and divided by a constant
 //   (`row * pitch` and `r * (pitch / 2)`) is read as c * (pitch / c)
-//   under the premise that the division is exact, which the launch's
-//   facts decide (a pitch cudaMallocPitch keeps a multiple of 16 bytes);
+//   under the premise that the division is exact, where the launch's
+//   facts say it is (a pitch cudaMallocPitch keeps a multiple of 16
+//   bytes): elsewhere the reading would only cost the solver;
 // - a factor that is the same term for both threads in the same
 //   iterations (a loop's stride `s >>= 1`) is one factor, under the
 //   premise that its two renamings are equal.
@@ -63,6 +64,10 @@ struct DelinearizationTerms {
   // loop value of their common iterations): read as one factor.
   std::function<bool(const z3::expr &)> may_share = nullptr;
   std::vector<ValueSplit> splits = {};
+  // Whether a launch-wide value is known to be a multiple of a constant
+  // divisor (`stride` of `stride / 2`): only then is it read as divisor *
+  // quotient. Without it, no such reading.
+  std::function<bool(const z3::expr &value, const z3::expr &divisor)> divides_exactly = nullptr;
 };
 
 // Lemmas, over the renamed symbols, that hold whenever the byte ranges

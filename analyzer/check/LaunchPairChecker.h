@@ -68,7 +68,10 @@ private:
   // `other`, before its symbols are renamed for a thread.
   z3::expr startOf(const MemoryAccess &access, const MemoryAccess &other) const;
   // Lemmas that decide overlaps of row-major offsets (Delinearization.h).
-  std::vector<z3::expr> delinearization(const MemoryAccess &a, const MemoryAccess &b) const;
+  std::vector<z3::expr> delinearization(const MemoryAccess &a, const MemoryAccess &b);
+  // Whether the launch's facts make launch-wide `value` a multiple of
+  // `divisor` (asked once per value and divisor, at a small effort).
+  bool dividesExactly(const z3::expr &value, const z3::expr &divisor);
   // Lemmas that order the iterations of loops whose iterations synchronize
   // unequally (KernelModel::IterationSync), for two accesses in them.
   std::vector<z3::expr> iterationOrder(const MemoryAccess &a, const MemoryAccess &b) const;
@@ -207,6 +210,7 @@ private:
   std::optional<z3::expr_vector> fixed_launch_;
   bool fixed_launch_searched_ = false;
   std::map<const MemoryAccess *, bool> nonlinear_;
+  std::map<std::pair<unsigned, unsigned>, bool> divides_exactly_;
   // The last undecided query stopped at the wall-clock cap, not the
   // (deterministic) effort limit.
   bool out_of_time_ = false;

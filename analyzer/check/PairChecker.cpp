@@ -177,8 +177,23 @@ z3::expr LaunchPairChecker::startOf(const MemoryAccess &access, const MemoryAcce
   return access.offset;
 }
 
+bool LaunchPairChecker::dividesExactly(const z3::expr &value, const z3::expr &divisor) {
+  auto [it, inserted] = divides_exactly_.try_emplace({value.id(), divisor.id()}, false);
+  if (!inserted)
+    return it->second;
+  std::vector<z3::expr> trackers;
+  z3::solver &solver = pairSolver(trackers);
+  solver.push();
+  budget_.apply(solver, budget_.effort() / 16);
+  add(solver, z3::mod(value, divisor) != ctx().int_val(0));
+  it->second = solver.check(asVector(trackers)) == z3::unsat;
+  solver.pop();
+  budget_.apply(solver, pair_solver_rlimit_);
+  return it->second;
+}
+
 std::vector<z3::expr> LaunchPairChecker::delinearization(const MemoryAccess &a,
-                                               const MemoryAccess &b) const {
+                                                         const MemoryAccess &b) {
   // The places the host gives pointers in their buffers are in place, so
   // that two pointers passed into one buffer cancel. Other fixed values
   // stay symbols: `k * cols` is a product the lemmas read, `k * 1000` not.
@@ -206,6 +221,9 @@ std::vector<z3::expr> LaunchPairChecker::delinearization(const MemoryAccess &a,
   for (const KernelModel::LowBitsSplit &split : model_.low_bits_splits)
     terms.splits.push_back(
         {split.value, split.quotient, split.divisor, split.remainder, split.holds});
+  terms.divides_exactly = [this](const z3::expr &value, const z3::expr &divisor) {
+    return dividesExactly(value, divisor);
+  };
   return delinearizationLemmas(side(a, b, 1), side(b, a, 2), terms);
 }
 

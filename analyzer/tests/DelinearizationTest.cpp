@@ -38,12 +38,18 @@ struct TwoThreads {
   }
 
   std::vector<z3::expr> lemmas(const z3::expr &offset_a, const z3::expr &offset_b,
-                               int64_t size_a, int64_t size_b) {
-    auto launch_wide = [this](const z3::expr &e) {
+                               int64_t size_a, int64_t size_b,
+                               bool width_is_even = false) {
+    DelinearizationTerms terms;
+    terms.is_launch_wide = [this](const z3::expr &e) {
       return !(z3::eq(e, row) || z3::eq(e, column) || z3::eq(e, lane));
     };
+    if (width_is_even)
+      terms.divides_exactly = [this](const z3::expr &value, const z3::expr &divisor) {
+        return z3::eq(value, width) && divisor.get_numeral_int64() == 2;
+      };
     return delinearizationLemmas({offset_a, rename(1), size_a}, {offset_b, rename(2), size_b},
-                                 {launch_wide});
+                                 terms);
   }
   std::vector<z3::expr> lemmas(const z3::expr &offset_a, const z3::expr &offset_b,
                                int64_t size) {
@@ -423,9 +429,9 @@ TEST(Delinearization, TilesOfABlockWalkAreProvedApart) {
 
 // A 16-bit image read as words, `((int *)image)[row * (width / 2) + column]`,
 // against a pixel `image[row * width + 2 * column]`: the word index reads
-// the launch-wide width halved, the pixel index whole. Where the width is
-// even the two readings are one factor; the lemmas say so under that
-// premise, and hold for every assignment, odd widths included.
+// the launch-wide width halved, the pixel index whole. Where the launch
+// makes the width even the two readings are one factor; the lemmas say so
+// under that premise, and hold for every assignment, odd widths included.
 struct WordsOfPixels {
   TwoThreads t;
   z3::expr two = t.context.int_val(2), four = t.context.int_val(4);
@@ -435,7 +441,7 @@ struct WordsOfPixels {
 
 TEST(Delinearization, ExactHalfLemmasHoldForEveryAssignment) {
   WordsOfPixels w;
-  std::vector<z3::expr> lemmas = w.t.lemmas(w.word, w.pixel, 4, 2);
+  std::vector<z3::expr> lemmas = w.t.lemmas(w.word, w.pixel, 4, 2, true);
   ASSERT_FALSE(lemmas.empty());
   w.t.expectTheorems(lemmas, 13);
 }
@@ -457,7 +463,7 @@ TEST(Delinearization, WordsAndPixelsOfAnEvenWidthAreProvedApart) {
   solver.push();
   EXPECT_NE(solver.check(), z3::unsat) << "the lemmas should be what decides this query";
   solver.pop();
-  for (const z3::expr &lemma : w.t.lemmas(w.word, w.pixel, 4, 2))
+  for (const z3::expr &lemma : w.t.lemmas(w.word, w.pixel, 4, 2, true))
     solver.add(lemma);
   EXPECT_EQ(solver.check(), z3::unsat);
 }
