@@ -161,6 +161,21 @@ private:
   std::vector<z3::expr> premises_;
 };
 
+// Calls `visit` on every application below `root`, each once.
+void forEachSubterm(const z3::expr &root, const std::function<void(const z3::expr &)> &visit) {
+  std::vector<z3::expr> pending{root};
+  std::set<unsigned> seen;
+  while (!pending.empty()) {
+    z3::expr next = pending.back();
+    pending.pop_back();
+    if (!next.is_app() || !seen.insert(next.id()).second)
+      continue;
+    visit(next);
+    for (unsigned i = 0; i < next.num_args(); ++i)
+      pending.push_back(next.arg(i));
+  }
+}
+
 bool mentions(const z3::expr &e, const z3::expr &part) {
   std::vector<z3::expr> pending{e};
   std::set<unsigned> seen;
@@ -205,27 +220,17 @@ std::vector<ValueSplit> exactDivisionSplits(const OffsetSide &a, const OffsetSid
   if (!terms.divides_exactly)
     return splits;
   std::set<unsigned> seen;
-  auto collect = [&](const z3::expr &offset) {
-    std::vector<z3::expr> pending{offset};
-    std::set<unsigned> visited;
-    while (!pending.empty()) {
-      z3::expr next = pending.back();
-      pending.pop_back();
-      if (!next.is_app() || !visited.insert(next.id()).second)
-        continue;
-      int64_t divisor = 0;
-      if (next.decl().decl_kind() == Z3_OP_IDIV && next.arg(1).is_numeral_i64(divisor) &&
-          divisor > 1 && !next.arg(0).is_numeral() && terms.is_launch_wide(next.arg(0)) &&
-          seen.insert(next.id()).second && terms.divides_exactly(next.arg(0), next.arg(1))) {
-        z3::expr value = next.arg(0), zero = next.ctx().int_val(0);
-        splits.push_back({value, next, next.arg(1), zero, z3::mod(value, next.arg(1)) == zero});
-      }
-      for (unsigned i = 0; i < next.num_args(); ++i)
-        pending.push_back(next.arg(i));
+  auto collect = [&](const z3::expr &e) {
+    int64_t divisor = 0;
+    if (e.decl().decl_kind() == Z3_OP_IDIV && e.arg(1).is_numeral_i64(divisor) && divisor > 1 &&
+        !e.arg(0).is_numeral() && terms.is_launch_wide(e.arg(0)) && seen.insert(e.id()).second &&
+        terms.divides_exactly(e.arg(0), e.arg(1))) {
+      z3::expr value = e.arg(0), zero = e.ctx().int_val(0);
+      splits.push_back({value, e, e.arg(1), zero, z3::mod(value, e.arg(1)) == zero});
     }
   };
-  collect(a.offset);
-  collect(b.offset);
+  forEachSubterm(a.offset, collect);
+  forEachSubterm(b.offset, collect);
   return splits;
 }
 
@@ -598,23 +603,13 @@ std::vector<z3::expr> lemmasOfReading(const OffsetSide &a, const OffsetSide &b,
 std::vector<std::pair<z3::expr, z3::expr>> quotientAndRemainderValues(
     const OffsetSide &a, const OffsetSide &b, const DelinearizationTerms &terms) {
   std::vector<std::pair<z3::expr, z3::expr>> quotients, remainders;
-  auto collect = [&](const z3::expr &offset) {
-    std::vector<z3::expr> pending{offset};
-    std::set<unsigned> seen;
-    while (!pending.empty()) {
-      z3::expr next = pending.back();
-      pending.pop_back();
-      if (!next.is_app() || !seen.insert(next.id()).second)
-        continue;
-      Z3_decl_kind kind = next.decl().decl_kind();
-      if ((kind == Z3_OP_IDIV || kind == Z3_OP_MOD) && terms.is_launch_wide(next.arg(1)))
-        (kind == Z3_OP_IDIV ? quotients : remainders).emplace_back(next.arg(0), next.arg(1));
-      for (unsigned i = 0; i < next.num_args(); ++i)
-        pending.push_back(next.arg(i));
-    }
+  auto collect = [&](const z3::expr &e) {
+    Z3_decl_kind kind = e.decl().decl_kind();
+    if ((kind == Z3_OP_IDIV || kind == Z3_OP_MOD) && terms.is_launch_wide(e.arg(1)))
+      (kind == Z3_OP_IDIV ? quotients : remainders).emplace_back(e.arg(0), e.arg(1));
   };
-  collect(a.offset);
-  collect(b.offset);
+  forEachSubterm(a.offset, collect);
+  forEachSubterm(b.offset, collect);
   auto same = [](const std::pair<z3::expr, z3::expr> &x, const std::pair<z3::expr, z3::expr> &y) {
     return z3::eq(x.first, y.first) && z3::eq(x.second, y.second);
   };
