@@ -1,4 +1,5 @@
 #include "analyzer/check/Delinearization.h"
+#include "analyzer/model/TermWalk.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -160,37 +161,6 @@ private:
   std::vector<bool> launch_wide_;
   std::vector<z3::expr> premises_;
 };
-
-// Calls `visit` on every application below `root`, each once.
-void forEachSubterm(const z3::expr &root, const std::function<void(const z3::expr &)> &visit) {
-  std::vector<z3::expr> pending{root};
-  std::set<unsigned> seen;
-  while (!pending.empty()) {
-    z3::expr next = pending.back();
-    pending.pop_back();
-    if (!next.is_app() || !seen.insert(next.id()).second)
-      continue;
-    visit(next);
-    for (unsigned i = 0; i < next.num_args(); ++i)
-      pending.push_back(next.arg(i));
-  }
-}
-
-bool mentions(const z3::expr &e, const z3::expr &part) {
-  std::vector<z3::expr> pending{e};
-  std::set<unsigned> seen;
-  while (!pending.empty()) {
-    z3::expr next = pending.back();
-    pending.pop_back();
-    if (z3::eq(next, part))
-      return true;
-    if (!next.is_app() || !seen.insert(next.id()).second)
-      continue;
-    for (unsigned i = 0; i < next.num_args(); ++i)
-      pending.push_back(next.arg(i));
-  }
-  return false;
-}
 
 // `offset` with `split.value` replaced by `by` except inside the split's
 // quotient `value / divisor`, which stays the atom it is.

@@ -11,6 +11,7 @@
 #include "analyzer/check/LaunchPairChecker.h"
 
 #include "analyzer/model/Arith.h"
+#include "analyzer/model/TermWalk.h"
 
 #include <chrono>
 #include <set>
@@ -103,35 +104,27 @@ LaunchPairChecker::witnessWithFixedLaunch(z3::solver &solver, const std::vector<
 namespace {
 
 // Whether `e` multiplies two non-constant terms or divides by one.
-bool hasNonlinearTerm(const z3::expr &e, std::set<unsigned> &seen) {
-  if (!e.is_app() || !seen.insert(e.id()).second)
-    return false;
+bool isNonlinear(const z3::expr &e) {
   Z3_decl_kind kind = e.decl().decl_kind();
   unsigned unknowns = 0;
   for (unsigned i = 0; i < e.num_args(); ++i)
     unknowns += !e.arg(i).is_numeral();
   if ((kind == Z3_OP_MUL || kind == Z3_OP_BMUL) && unknowns >= 2)
     return true;
-  if ((kind == Z3_OP_DIV || kind == Z3_OP_IDIV || kind == Z3_OP_MOD || kind == Z3_OP_REM ||
-       kind == Z3_OP_BSDIV || kind == Z3_OP_BUDIV || kind == Z3_OP_BSREM ||
-       kind == Z3_OP_BUREM || kind == Z3_OP_BSMOD) &&
-      !e.arg(1).is_numeral())
-    return true;
-  for (unsigned i = 0; i < e.num_args(); ++i)
-    if (hasNonlinearTerm(e.arg(i), seen))
-      return true;
-  return false;
+  return (kind == Z3_OP_DIV || kind == Z3_OP_IDIV || kind == Z3_OP_MOD || kind == Z3_OP_REM ||
+          kind == Z3_OP_BSDIV || kind == Z3_OP_BUDIV || kind == Z3_OP_BSREM ||
+          kind == Z3_OP_BUREM || kind == Z3_OP_BSMOD) &&
+         !e.arg(1).is_numeral();
 }
 
 } // namespace
 
 bool LaunchPairChecker::nonlinear(const MemoryAccess &access) {
   auto [it, inserted] = nonlinear_.try_emplace(&access, false);
-  if (inserted) {
-    std::set<unsigned> seen;
-    it->second = hasNonlinearTerm(access.offset, seen) ||
-                 hasNonlinearTerm(access.path_condition, seen);
-  }
+  if (inserted)
+    it->second = walkTerms({access.offset, access.path_condition}, [](const z3::expr &e) {
+      return isNonlinear(e) ? TermVisit::Stop : TermVisit::Descend;
+    });
   return it->second;
 }
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/check/LaunchPairChecker.h"
+#include "analyzer/model/TermWalk.h"
 
 #include "analyzer/report/Ranking.h"
 
@@ -14,7 +15,6 @@
 
 #include <cstring>
 #include <tuple>
-#include <unordered_set>
 
 namespace gpurace::analyzer {
 
@@ -193,23 +193,6 @@ void LaunchPairChecker::addAssumedDistinct(const MemoryAccess &a, const MemoryAc
   result_.proofs.push_back(std::move(proof));
 }
 
-namespace {
-
-// Whether `symbol` occurs in `term`, each shared subterm looked at once.
-bool mentions(const z3::expr &term, const z3::expr &symbol,
-              std::unordered_set<unsigned> &seen) {
-  if (z3::eq(term, symbol))
-    return true;
-  if (!term.is_app() || !seen.insert(term.id()).second)
-    return false;
-  for (unsigned i = 0; i < term.num_args(); ++i)
-    if (mentions(term.arg(i), symbol, seen))
-      return true;
-  return false;
-}
-
-} // namespace
-
 void LaunchPairChecker::addKeptApart(const MemoryAccess &a, const MemoryAccess &b) {
   using Kind = MemoryObject::Kind;
   if (a.object == b.object || a.object->kind != Kind::PointerParameter ||
@@ -241,7 +224,7 @@ void LaunchPairChecker::addProof(const MemoryAccess &a, const MemoryAccess &b,
   std::set<size_t> fixed;
   for (size_t t : needed)
     for (const auto &[index, symbol] : pinned_symbol_)
-      if (std::unordered_set<unsigned> seen; mentions(context_.facts[t].term, symbol, seen))
+      if (mentions(context_.facts[t].term, symbol))
         fixed.insert(index);
   needed.insert(fixed.begin(), fixed.end());
   for (size_t t : needed) {

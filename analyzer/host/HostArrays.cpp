@@ -13,6 +13,7 @@
 
 #include "analyzer/host/ElementWrites.h"
 #include "analyzer/host/HostExpressions.h"
+#include "analyzer/model/TermWalk.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -60,23 +61,12 @@ groupsStoringAt(const std::vector<const ElementWrites::Group *> &groups,
   return storing;
 }
 
-void collectConstants(const z3::expr &e, std::map<std::string, z3::expr> &out,
-                      std::set<unsigned> &seen) {
-  if (!seen.insert(e.id()).second)
-    return;
-  if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
-    out.emplace(e.decl().name().str(), e);
-    return;
-  }
-  if (e.is_app())
-    for (unsigned i = 0; i < e.num_args(); ++i)
-      collectConstants(e.arg(i), out, seen);
-}
-
 std::map<std::string, z3::expr> constantsOf(const z3::expr &e) {
   std::map<std::string, z3::expr> out;
-  std::set<unsigned> seen;
-  collectConstants(e, out, seen);
+  forEachSubterm(e, [&](const z3::expr &t) {
+    if (t.is_const() && t.decl().decl_kind() == Z3_OP_UNINTERPRETED)
+      out.emplace(t.decl().name().str(), t);
+  });
   return out;
 }
 

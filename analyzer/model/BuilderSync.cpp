@@ -7,6 +7,7 @@
 #include "analyzer/model/ModelBuilder.h"
 
 #include "analyzer/model/SourceLocations.h"
+#include "analyzer/model/TermWalk.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
@@ -146,25 +147,17 @@ std::optional<z3::expr> Builder::asWriter(const z3::expr &e,
     to.push_back(arith_.constant(writer[axis], kUInt32));
     block.push_back(arith_.convert(symbols_.blockIdx(axis), kUInt32, kInt64));
   }
-  std::vector<z3::expr> pending{e};
-  std::set<unsigned> seen;
-  while (!pending.empty()) {
-    z3::expr t = pending.back();
-    pending.pop_back();
-    if (!seen.insert(t.id()).second || !t.is_app())
-      continue;
-    for (unsigned i = 0; i < t.num_args(); ++i)
-      pending.push_back(t.arg(i));
+  bool unfollowed = walkTerms({e}, [&](const z3::expr &t) {
     if (t.decl().decl_kind() != Z3_OP_UNINTERPRETED || !symbols_.isThreadDependent(t))
-      continue;
+      return TermVisit::Descend;
     bool coordinate = false;
     for (int axis = 0; axis < 3; ++axis)
       coordinate |= z3::eq(t, symbols_.threadIdx(axis)) || z3::eq(t, symbols_.blockIdx(axis));
     if (coordinate)
-      continue;
+      return TermVisit::Descend;
     // Loop functions and Bool symbols of the writer are not followed.
     if (t.num_args() > 0 || t.is_bool())
-      return std::nullopt;
+      return TermVisit::Stop;
     IntType type{t.get_sort().is_bv() ? t.get_sort().bv_size() : 64u, true};
     z3::func_decl of_block = symbols_.freshSharedFunction(t.decl().name().str() + "@writer", 3, type);
     z3::expr replaced = of_block(block);
@@ -178,7 +171,10 @@ std::optional<z3::expr> Builder::asWriter(const z3::expr &e,
     model_.tickets.insert(model_.tickets.end(), broadcast.begin(), broadcast.end());
     from.push_back(t);
     to.push_back(replaced);
-  }
+    return TermVisit::Descend;
+  });
+  if (unfollowed)
+    return std::nullopt;
   z3::expr copy = e;
   return copy.substitute(from, to);
 }

@@ -1,4 +1,5 @@
 #include "analyzer/model/SymbolSpace.h"
+#include "analyzer/model/TermWalk.h"
 
 #include <unordered_set>
 
@@ -106,20 +107,9 @@ bool SymbolSpace::mentionsLocals(const z3::expr &e, size_t first,
     local_ids.insert(locals_[i].id());
   for (const z3::expr &uniform : except)
     local_ids.erase(uniform.id());
-  std::vector<z3::expr> todo{e};
-  std::unordered_set<unsigned> seen;
-  while (!todo.empty()) {
-    z3::expr current = todo.back();
-    todo.pop_back();
-    if (!seen.insert(current.id()).second)
-      continue;
-    if (local_ids.count(current.id()))
-      return true;
-    if (current.is_app())
-      for (unsigned i = 0; i < current.num_args(); ++i)
-        todo.push_back(current.arg(i));
-  }
-  return false;
+  return walkTerms({e}, [&](const z3::expr &current) {
+    return local_ids.count(current.id()) ? TermVisit::Stop : TermVisit::Descend;
+  });
 }
 
 z3::expr SymbolSpace::coordinateBounds(int thread) const {
@@ -152,19 +142,12 @@ z3::expr SymbolSpace::sameRankTheorem() const {
 }
 
 std::set<std::string> symbolNames(std::vector<z3::expr> terms, bool values_only) {
-  std::unordered_set<unsigned> seen;
   std::set<std::string> names;
-  while (!terms.empty()) {
-    z3::expr e = terms.back();
-    terms.pop_back();
-    if (!seen.insert(e.id()).second || !e.is_app())
-      continue;
+  walkTerms(std::move(terms), [&](const z3::expr &e) {
     if (e.decl().decl_kind() == Z3_OP_UNINTERPRETED)
       names.insert(e.decl().name().str());
-    bool choice = values_only && e.decl().decl_kind() == Z3_OP_ITE;
-    for (unsigned i = choice ? 1 : 0; i < e.num_args(); ++i)
-      terms.push_back(e.arg(i));
-  }
+    return values_only ? TermVisit::DescendIntoBranches : TermVisit::Descend;
+  });
   return names;
 }
 

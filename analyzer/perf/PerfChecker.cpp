@@ -1,6 +1,7 @@
 #include "analyzer/perf/PerfChecker.h"
 
 #include "analyzer/perf/WarpCost.h"
+#include "analyzer/model/TermWalk.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -29,23 +30,6 @@ bool isGlobalAccess(const MemoryAccess &a) {
   return a.object && a.object->space == v1::MEMORY_SPACE_GLOBAL &&
          (a.object->kind == MemoryObject::Kind::PointerParameter ||
           a.object->kind == MemoryObject::Kind::DeviceGlobal);
-}
-
-// The symbols and uninterpreted applications `roots` mention, each once.
-std::vector<z3::expr> uninterpretedTerms(std::vector<z3::expr> roots) {
-  std::vector<z3::expr> out;
-  std::set<unsigned> seen;
-  while (!roots.empty()) {
-    z3::expr e = roots.back();
-    roots.pop_back();
-    if (!e.is_app() || !seen.insert(e.id()).second)
-      continue;
-    if (e.decl().decl_kind() == Z3_OP_UNINTERPRETED)
-      out.push_back(e);
-    for (unsigned i = 0; i < e.num_args(); ++i)
-      roots.push_back(e.arg(i));
-  }
-  return out;
 }
 
 // The lanes one warp's access involves, solved with one witness's launch.
@@ -415,20 +399,16 @@ void WarpCostChecker::describeLaunch(const z3::model &m, v1::PerfFinding &findin
 
 namespace {
 
-// Whether `symbol` occurs in `e` other than inside one of `opaque`.
-bool mentionsOutside(const z3::expr &e, const z3::expr &symbol,
-                     const std::vector<z3::expr> &opaque, std::set<unsigned> &seen) {
-  if (!seen.insert(e.id()).second)
-    return false;
-  if (z3::eq(e, symbol))
-    return true;
-  if (!e.is_app() ||
-      std::any_of(opaque.begin(), opaque.end(), [&](const z3::expr &o) { return z3::eq(o, e); }))
-    return false;
-  for (unsigned i = 0; i < e.num_args(); ++i)
-    if (mentionsOutside(e.arg(i), symbol, opaque, seen))
-      return true;
-  return false;
+// Whether `symbol` occurs in `roots` other than inside one of `opaque`.
+bool mentionsOutside(std::vector<z3::expr> roots, const z3::expr &symbol,
+                     const std::vector<z3::expr> &opaque) {
+  return walkTerms(std::move(roots), [&](const z3::expr &e) {
+    if (z3::eq(e, symbol))
+      return TermVisit::Stop;
+    bool hidden =
+        std::any_of(opaque.begin(), opaque.end(), [&](const z3::expr &o) { return z3::eq(o, e); });
+    return hidden ? TermVisit::Prune : TermVisit::Descend;
+  });
 }
 
 } // namespace
@@ -440,12 +420,9 @@ z3::expr WarpCostChecker::sameInstanceAs(const MemoryAccess &a, const z3::model 
   // loop values (`s` of `for (s = 1; ...; s *= 2)`) does not tell instances
   // apart: another iteration with the same values is the same warp access,
   // which the search would otherwise meet again instead of a worse one.
-  for (const z3::expr &iteration : a.iterations) {
-    std::set<unsigned> seen;
-    if (mentionsOutside(a.offset, iteration, uniform_, seen) ||
-        mentionsOutside(a.path_condition, iteration, uniform_, seen))
+  for (const z3::expr &iteration : a.iterations)
+    if (mentionsOutside({a.offset, a.path_condition}, iteration, uniform_))
       fix(at(iteration, 1));
-  }
   for (const z3::expr &value : uniform_)
     fix(at(value, 1));
   for (int axis = 0; axis < 3; ++axis)
