@@ -134,6 +134,15 @@ private:
   // and the query asked again.
   z3::check_result withFactsWitnessesBreak(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                    z3::check_result verdict);
+  // What a solver that has checked nothing before answers to the query
+  // `solver` left undecided, at the same effort: a witness where sat, the
+  // facts it needed where unsat.
+  struct FreshAnswer {
+    z3::check_result verdict;
+    std::optional<z3::model> witness;
+    std::optional<z3::expr_vector> core;
+  };
+  FreshAnswer askAfresh(const z3::solver &solver, const std::vector<z3::expr> &trackers);
   // The query asked again with more effort, while the launch's
   // escalations last (QueryBudget): for a pair the delinearization lemmas
   // turn linear case by case, which more effort decides, where the

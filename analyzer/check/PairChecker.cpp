@@ -556,10 +556,17 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
     z3::check_result verdict =
         fixed ? z3::sat
               : withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
+    std::optional<FreshAnswer> afresh;
+    if (verdict == z3::unknown) {
+      afresh = askAfresh(solver, trackers);
+      verdict = afresh->verdict;
+    }
     if (verdict == z3::unknown && (delinearized || !nonlinear_pair))
       verdict = withMoreEffort(solver, trackers, started, cap_ms);
     if (verdict == z3::sat) {
-      z3::model m = fixed ? *fixed : solver.get_model();
+      z3::model m = fixed                          ? *fixed
+                    : afresh && afresh->witness ? *afresh->witness
+                                                : solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
       if (storeSameValue(solver, trackers, a, b))
         result_.candidates.back().set_benign(
@@ -587,7 +594,8 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
       budget_.apply(solver, budget_.effort() / 4);
       pair_solver_rlimit_ = budget_.effort() / 4;
     } else {
-      z3::expr_vector class_core = solver.unsat_core();
+      z3::expr_vector class_core =
+          afresh && afresh->core ? *afresh->core : solver.unsat_core();
       for (unsigned c = 0; c < class_core.size(); ++c)
         core.push_back(class_core[c]);
     }

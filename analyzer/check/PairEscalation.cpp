@@ -2,7 +2,8 @@
 //
 // What a query the solver leaves undecided, or answers with a witness that
 // breaks a fact the model keeps apart, tries next: the powers of two and
-// parameter ranges the witness broke, stated and asked again; more effort,
+// parameter ranges the witness broke, stated and asked again; a solver
+// that has checked nothing before, at the same effort; more effort,
 // while the launch's budget lasts (QueryBudget.h); and, for a query made
 // nonlinear by products of thread coordinates and host values, a witness
 // searched for with the host values fixed.
@@ -62,6 +63,29 @@ z3::check_result LaunchPairChecker::withFactsWitnessesBreak(z3::solver &solver,
     verdict = solver.check(asVector(trackers));
   }
   return verdict;
+}
+
+LaunchPairChecker::FreshAnswer LaunchPairChecker::askAfresh(const z3::solver &solver,
+                                                           const std::vector<z3::expr> &trackers) {
+  // The launch's pair solver carries what every earlier pair left in it
+  // (learned clauses, variable activity) and works incrementally, without
+  // the preprocessing a first check gets. A query it gives up on is often
+  // settled at once by a solver that sees only this query: a work-efficient
+  // scan's steps inside a loop of data-dependent trips stayed undecided
+  // there at 16 times the effort, and are proved afresh at the first.
+  z3::solver fresh(ctx());
+  z3::expr_vector asserted = solver.assertions();
+  for (unsigned i = 0; i < asserted.size(); ++i)
+    fresh.add(asserted[i]);
+  budget_.apply(fresh, pair_solver_rlimit_);
+  FreshAnswer answer{
+      withFactsWitnessesBreak(fresh, trackers, fresh.check(asVector(trackers))), std::nullopt,
+      std::nullopt};
+  if (answer.verdict == z3::sat)
+    answer.witness = fresh.get_model();
+  else if (answer.verdict == z3::unsat)
+    answer.core = fresh.unsat_core();
+  return answer;
 }
 
 z3::check_result LaunchPairChecker::withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
