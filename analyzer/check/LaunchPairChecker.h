@@ -75,6 +75,14 @@ private:
   // Lemmas that order the iterations of loops whose iterations synchronize
   // unequally (KernelModel::IterationSync), for two accesses in them.
   std::vector<z3::expr> iterationOrder(const MemoryAccess &a, const MemoryAccess &b) const;
+  // The facts that make the query in `solver` unsat, found by asking it
+  // twice: with the two threads in the same iteration of every loop that
+  // encloses both accesses, and in different iterations of one. Nullopt
+  // where the accesses share no loop or either case is not unsat.
+  std::optional<z3::expr_vector> unsatIterationByIteration(z3::solver &solver,
+                                                           const std::vector<z3::expr> &trackers,
+                                                           const MemoryAccess &a,
+                                                           const MemoryAccess &b);
   z3::expr pointerBase(const MemoryObject &object) const;
   // A witness searched for with the launch's host values fixed: for a pair
   // the solver could not decide, and first for a nonlinear one.

@@ -253,6 +253,43 @@ std::vector<z3::expr> LaunchPairChecker::iterationOrder(const MemoryAccess &a,
   return lemmas;
 }
 
+std::optional<z3::expr_vector>
+LaunchPairChecker::unsatIterationByIteration(z3::solver &solver,
+                                             const std::vector<z3::expr> &trackers,
+                                             const MemoryAccess &a, const MemoryAccess &b) {
+  // Two threads in the same iteration see the loop's uniform values (a
+  // scan's `offset`) alike, and the addresses decide; in different ones the
+  // barrier counts alone tell them apart. Asked as one query the solver has
+  // to find that split itself, and a loop of data-dependent trips around a
+  // scan's steps kept it busy up to 100 times longer.
+  z3::expr same = ctx().bool_val(true);
+  bool shared_loop = false;
+  for (const z3::expr &k : a.iterations)
+    for (const z3::expr &other : b.iterations)
+      if (z3::eq(k, other)) {
+        same = same && symbols_.forThread(k, 1) == symbols_.forThread(k, 2);
+        shared_loop = true;
+      }
+  if (!shared_loop)
+    return std::nullopt;
+  z3::expr_vector core(ctx());
+  for (const z3::expr &iterations : {same, !same}) {
+    solver.push();
+    solver.add(iterations);
+    ++result_.queries;
+    bool unsat = solver.check(asVector(trackers)) == z3::unsat;
+    if (unsat) {
+      z3::expr_vector part = solver.unsat_core();
+      for (unsigned i = 0; i < part.size(); ++i)
+        core.push_back(part[i]);
+    }
+    solver.pop();
+    if (!unsat)
+      return std::nullopt;
+  }
+  return core;
+}
+
 z3::expr LaunchPairChecker::raceOfClass(const MemoryAccess &a, const MemoryAccess &b,
                               v1::RaceClass race_class) const {
   return classConstraint(race_class) && concurrent(a, b, race_class) &&
@@ -553,9 +590,13 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
     std::optional<z3::model> fixed;
     if (nonlinear_pair)
       fixed = witnessWithFixedLaunch(solver, trackers);
+    std::optional<z3::expr_vector> split_core;
+    if (!fixed)
+      split_core = unsatIterationByIteration(solver, trackers, a, b);
     z3::check_result verdict =
-        fixed ? z3::sat
-              : withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
+        fixed        ? z3::sat
+        : split_core ? z3::unsat
+                     : withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
     std::optional<FreshAnswer> afresh;
     if (verdict == z3::unknown) {
       afresh = askAfresh(solver, trackers);
@@ -594,8 +635,9 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
       budget_.apply(solver, budget_.effort() / 4);
       pair_solver_rlimit_ = budget_.effort() / 4;
     } else {
-      z3::expr_vector class_core =
-          afresh && afresh->core ? *afresh->core : solver.unsat_core();
+      z3::expr_vector class_core = split_core               ? *split_core
+                                   : afresh && afresh->core ? *afresh->core
+                                                            : solver.unsat_core();
       for (unsigned c = 0; c < class_core.size(); ++c)
         core.push_back(class_core[c]);
     }
