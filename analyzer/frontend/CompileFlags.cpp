@@ -272,10 +272,16 @@ std::vector<std::string> clangArguments(const std::string &file,
                                    "-Wno-reserved-user-defined-literal"};
   const std::string fallback = cudaIncludeDir();
   if (isCudaFile(file)) {
+    // Relocatable device code: a kernel launched from device code (dynamic
+    // parallelism) is an error without it, and its programs' builds pass
+    // -rdc=true where a user running the analyzer by hand may not. It
+    // changes only linking and code generation, so programs built without
+    // it parse the same.
     args.insert(args.end(),
                 {"-x", "cuda", "-Wno-unknown-cuda-version",
                  "--cuda-gpu-arch=" + targetArch(user_flags.gpu_arch),
-                 side == ParseSide::Host ? "--cuda-host-only" : "--cuda-device-only"});
+                 side == ParseSide::Host ? "--cuda-host-only" : "--cuda-device-only",
+                 "-fgpu-rdc"});
     if (headers.toolkit) {
       // -nocudalib would also hide the toolkit's version from Clang, which
       // then lowers <<<...>>> through the pre-9.2 launch API.

@@ -77,12 +77,15 @@ TEST(CompileFlags, HostAndDeviceParsesOfACudaFile) {
   EXPECT_TRUE(contains(host, "--cuda-host-only"));
   EXPECT_TRUE(contains(device, "--cuda-device-only"));
   EXPECT_TRUE(contains(device, "--cuda-gpu-arch=sm_75"));
+  EXPECT_TRUE(contains(host, "-fgpu-rdc"));
+  EXPECT_TRUE(contains(device, "-fgpu-rdc"));
   EXPECT_TRUE(contains(host, "-nocudainc"));
   EXPECT_EQ(host.back(), "k.cu");
   // A host C++ file is parsed as C++ only.
   auto cpp = clangArguments("main.cpp", none, fallback, ParseSide::Host);
   EXPECT_EQ(after(cpp, "-x"), "c++");
   EXPECT_FALSE(contains(cpp, "--cuda-host-only"));
+  EXPECT_FALSE(contains(cpp, "-fgpu-rdc"));
 }
 
 // A fake toolkit: just the two headers the search looks at.

@@ -120,6 +120,32 @@ int main() { int *a; cudaMalloc(&a, 1024); broken<<<1, 32>>>(a); fine<<<1, 32>>>
   EXPECT_EQ(findings(result).front().kernel(), "fine");
 }
 
+// nvcc builds a kernel that launches another only with -rdc=true; the
+// analyzer parses so by default, so the file needs no flag.
+TEST(WholeProgram, AKernelLaunchedFromDeviceCodeParsesWithoutFlags) {
+  v1::AnalysisResult result = analyzeCode(R"(
+__global__ void child(int *a, int base) {
+  a[base + threadIdx.x] = threadIdx.x;
+}
+__global__ void parent(int *a) {
+  if (threadIdx.x == 0)
+    child<<<1, 32>>>(a, blockIdx.x * 32);
+  a[4096 + blockIdx.x] = threadIdx.x;
+}
+int main() { int *a; cudaMalloc(&a, 1 << 16); parent<<<8, 64>>>(a); }
+)");
+  EXPECT_EQ(result.errors_size(), 0) << result.errors(0).message();
+  EXPECT_EQ(result.partial_files_size(), 0);
+  EXPECT_EQ(result.kernels_analyzed(), 2u);
+  // All the threads of a parent block store their own index in one
+  // element: found like any race.
+  bool parent_race = false;
+  for (const v1::RaceCandidate &race : findings(result))
+    parent_race |= race.kernel() == "parent" &&
+                   race.first().expression().find("4096") != std::string::npos;
+  EXPECT_TRUE(parent_race);
+}
+
 TEST(WholeProgram, AMissingHeaderDoesNotHideTheKernelsItDoesNotTouch) {
   v1::AnalysisResult result = analyzeCode(R"(
 #include "no_such_header.h"
