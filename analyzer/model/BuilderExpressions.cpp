@@ -459,9 +459,12 @@ Value Builder::evalArithmetic(clang::BinaryOperatorKind op, const Value &a,
         op == clang::BO_And ? lowBitsMaskOperand(at) : std::nullopt;
     if (mask_first)
       keepLowBits(*mask_first ? y : x, *mask_first ? x : y, t, out.expr);
-    else if (arith_.mode() == OverflowMode::Math && !symbols_.isThreadDependent(y))
-      keepSingleBit(op, x, y, t, out.expr); // a launch-wide operand: a stride, a stage
-    else if (arith_.mode() == OverflowMode::Math && !symbols_.isThreadDependent(x))
+    // An operand the same for all threads in the same iterations of the
+    // enclosing loops: a stride, a stage, a bitonic network's `tid ^ j`
+    // with j halved each step.
+    else if (arith_.mode() == OverflowMode::Math && !symbols_.isThreadDependent(y, iterations_))
+      keepSingleBit(op, x, y, t, out.expr);
+    else if (arith_.mode() == OverflowMode::Math && !symbols_.isThreadDependent(x, iterations_))
       keepSingleBit(op, y, x, t, out.expr);
     return out;
   }
