@@ -5,6 +5,7 @@
 #include "analyzer/KernelPipeline.h"
 #include "analyzer/frontend/SourceParser.h"
 #include "analyzer/host/LaunchSites.h"
+#include "analyzer/model/DeviceUnit.h"
 #include "analyzer/program/KernelKey.h"
 #include "analyzer/program/ProgramIndex.h"
 
@@ -19,6 +20,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -112,7 +114,7 @@ using ClockStops = std::map<std::string, std::shared_ptr<std::atomic<unsigned>>>
 
 // Prepares one kernel and queues it to be checked; what goes wrong becomes
 // an error naming it.
-void prepare(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
+void prepare(const clang::FunctionDecl &kernel, DeviceUnit &unit,
              const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
              ClockStops &clock_stops, KernelPipeline &pipeline, FileAnalysis &out) {
   std::shared_ptr<std::atomic<unsigned>> &stops = clock_stops[kernel.getQualifiedNameAsString()];
@@ -120,7 +122,7 @@ void prepare(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
     stops = std::make_shared<std::atomic<unsigned>>(0);
   std::unique_ptr<KernelAnalysis> analysis;
   try {
-    analysis = std::make_unique<KernelAnalysis>(kernel, device_ast, launches, options, stops);
+    analysis = std::make_unique<KernelAnalysis>(kernel, unit, launches, options, stops);
   } catch (const z3::exception &e) {
     out.errors.push_back(kernelError(
         kernel, "analysis", std::string("was not analyzed: the solver failed: ") + e.msg()));
@@ -180,6 +182,8 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
     }
   }
   std::deque<Launch> extended; // launches with chains into other units
+  DeviceUnit device_unit(*device_ast);
+  std::optional<DeviceUnit> host_unit; // for kernels modelled from the host side
   KernelPipeline pipeline(extra_jobs);
   ClockStops clock_stops;
   KernelFinder finder;
@@ -217,7 +221,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
     }
     std::string why = errorInside(device, *kernel);
     if (why.empty()) {
-      prepare(*kernel, *device_ast, launches, options, clock_stops, pipeline, out);
+      prepare(*kernel, device_unit, launches, options, clock_stops, pipeline, out);
       continue;
     }
     // Clang's device side is stricter than nvcc in places (a __shared__
@@ -229,8 +233,9 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
         worked_around.insert(i);
       out.warnings.push_back(kernelError(
           *kernel, "device", "was modelled from the host-side parse: the device side has " + why));
-      prepare(*on_host->second, *host->parsed.context(), launches, options, clock_stops, pipeline,
-              out);
+      if (!host_unit)
+        host_unit.emplace(*host->parsed.context());
+      prepare(*on_host->second, *host_unit, launches, options, clock_stops, pipeline, out);
       continue;
     }
     out.errors.push_back(kernelError(*kernel, "device", "was not analyzed: " + why));

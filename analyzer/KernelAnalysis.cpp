@@ -107,7 +107,7 @@ struct KernelAnalysis::State {
   std::shared_ptr<std::atomic<unsigned>> clock_stops;
 };
 
-KernelAnalysis::KernelAnalysis(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
+KernelAnalysis::KernelAnalysis(const clang::FunctionDecl &kernel, DeviceUnit &unit,
                                const std::vector<HostLaunch> &launches,
                                const AnalyzeOptions &options,
                                std::shared_ptr<std::atomic<unsigned>> clock_stops)
@@ -116,7 +116,7 @@ KernelAnalysis::KernelAnalysis(const clang::FunctionDecl &kernel, clang::ASTCont
   state_->clock_stops = std::move(clock_stops);
   ModelOptions model_options;
   model_options.warp_size = options.warp_size;
-  state_->model = buildKernelModel(kernel, device_ast, state_->symbols, model_options);
+  state_->model = buildKernelModel(kernel, unit, state_->symbols, model_options);
   if (options.host_facts && !launches.empty()) {
     std::vector<std::string> names = parameterNames(kernel);
     for (const HostLaunch &launch : launches)

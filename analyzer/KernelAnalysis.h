@@ -24,6 +24,8 @@ class FunctionDecl;
 
 namespace gpurace::analyzer {
 
+class DeviceUnit;
+
 struct Launch;
 
 // A launch together with the host parse it belongs to.
@@ -43,7 +45,7 @@ public:
   // `clock_stops` counts the queries the wall-clock cap stopped, shared
   // with the other instances of the same kernel template
   // (CheckOptions::clock_stops).
-  KernelAnalysis(const clang::FunctionDecl &kernel, clang::ASTContext &device_ast,
+  KernelAnalysis(const clang::FunctionDecl &kernel, DeviceUnit &unit,
                  const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
                  std::shared_ptr<std::atomic<unsigned>> clock_stops);
   ~KernelAnalysis();

@@ -68,9 +68,7 @@ Value Builder::indirectCall(const clang::CallExpr &call) {
   clang::QualType type = call.getCallee()->getType();
   if (const auto *pointer = type->getAs<clang::PointerType>())
     type = pointer->getPointeeType();
-  if (!indirect_targets_)
-    indirect_targets_ = std::make_unique<IndirectCallTargets>(ast_);
-  std::vector<const clang::FunctionDecl *> targets = indirect_targets_->of(type);
+  std::vector<const clang::FunctionDecl *> targets = unit_.indirectCallTargets().of(type);
   if (targets.empty())
     unsupported("call through a function pointer: no device function of type '" +
                     type.getAsString() + "' has its address taken",

@@ -168,9 +168,7 @@ const MemoryObject *Builder::objectFor(const clang::ValueDecl &decl,
   objects_[decl.getCanonicalDecl()] = raw;
   if (auto *var = llvm::dyn_cast<clang::VarDecl>(&decl);
       var && kind == MemoryObject::Kind::DeviceGlobal) {
-    if (!device_global_writes_)
-      device_global_writes_ = std::make_unique<DeviceGlobalWrites>(ast_);
-    if (device_global_writes_->readOnly(*var))
+    if (unit_.globalWrites().readOnly(*var))
       read_only_objects_.insert(raw);
   }
   return raw;
@@ -297,9 +295,8 @@ std::optional<Value> Builder::truncatedParameter(const Value &converted, clang::
 
 } // namespace builder
 
-KernelModel buildKernelModel(const clang::FunctionDecl &kernel,
-                             clang::ASTContext &ast, SymbolSpace &symbols,
-                             const ModelOptions &options) {
+KernelModel buildKernelModel(const clang::FunctionDecl &kernel, DeviceUnit &unit,
+                             SymbolSpace &symbols, const ModelOptions &options) {
   // A walk assumes what it can only confirm later (loop values that stay
   // alike, broadcasts that are the scalar's only write); where it finds
   // otherwise, the kernel is walked again with the assumption dropped.
@@ -307,12 +304,18 @@ KernelModel buildKernelModel(const clang::FunctionDecl &kernel,
   builder::WalkRevisions revisions;
   SymbolSpace::Mark before = symbols.mark();
   while (true) {
-    builder::Builder walk(kernel, ast, symbols, options, revisions);
+    builder::Builder walk(kernel, unit, symbols, options, revisions);
     KernelModel model = walk.build();
     if (!walk.revised())
       return model;
     symbols.rollBack(before);
   }
+}
+
+KernelModel buildKernelModel(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
+                             SymbolSpace &symbols, const ModelOptions &options) {
+  DeviceUnit unit(ast);
+  return buildKernelModel(kernel, unit, symbols, options);
 }
 
 } // namespace gpurace::analyzer

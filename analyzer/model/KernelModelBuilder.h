@@ -11,6 +11,7 @@
 #define GPURACE_ANALYZER_MODEL_KERNELMODELBUILDER_H
 
 #include "analyzer/model/KernelModel.h"
+#include "analyzer/model/DeviceUnit.h"
 #include "analyzer/model/SymbolSpace.h"
 
 #include <clang/AST/Type.h>
@@ -52,6 +53,10 @@ private:
 // UnsupportedConstruct. The symbols of
 // parameters are `param:<name>` (shared) so that launch contexts can
 // constrain them by name.
+KernelModel buildKernelModel(const clang::FunctionDecl &kernel, DeviceUnit &unit,
+                             SymbolSpace &symbols, const ModelOptions &options);
+// The same for a kernel alone: what it reads from its translation unit is
+// read for it only.
 KernelModel buildKernelModel(const clang::FunctionDecl &kernel,
                              clang::ASTContext &ast, SymbolSpace &symbols,
                              const ModelOptions &options);

@@ -9,8 +9,7 @@
 #ifndef GPURACE_ANALYZER_MODEL_MODELBUILDER_H
 #define GPURACE_ANALYZER_MODEL_MODELBUILDER_H
 
-#include "analyzer/model/DeviceGlobalWrites.h"
-#include "analyzer/model/IndirectCallTargets.h"
+#include "analyzer/model/DeviceUnit.h"
 #include "analyzer/model/KernelModelBuilder.h"
 #include "analyzer/model/LoopInduction.h"
 #include "analyzer/model/SyncFunctions.h"
@@ -161,9 +160,9 @@ struct WalkRevisions {
 
 class Builder {
 public:
-  Builder(const clang::FunctionDecl &kernel, clang::ASTContext &ast,
+  Builder(const clang::FunctionDecl &kernel, DeviceUnit &unit,
           SymbolSpace &symbols, const ModelOptions &options, WalkRevisions &revisions)
-      : kernel_(kernel), ast_(ast), sources_(ast.getSourceManager()),
+      : kernel_(kernel), unit_(unit), ast_(unit.ast()), sources_(ast_.getSourceManager()),
         symbols_(symbols), arith_(symbols.arith()), options_(options),
         state_{{}, ctx().bool_val(true), zero64(), zero64(), zero64(), {}},
         revisions_(revisions) {}
@@ -635,6 +634,7 @@ private:
   }
 
   const clang::FunctionDecl &kernel_;
+  DeviceUnit &unit_;
   clang::ASTContext &ast_;
   const clang::SourceManager &sources_;
   SymbolSpace &symbols_;
@@ -648,10 +648,6 @@ private:
   // The objects of pointers into one of several buffers, by their buffers.
   std::map<std::vector<const MemoryObject *>, const MemoryObject *> choices_;
   const MemoryObject *unknown_ = nullptr;
-  // Read from the translation unit at the first call through a pointer.
-  std::unique_ptr<IndirectCallTargets> indirect_targets_;
-  // Read from the translation unit at the first device global.
-  std::unique_ptr<DeviceGlobalWrites> device_global_writes_;
   // The device globals no device code writes (DeviceGlobalWrites).
   std::set<const MemoryObject *> read_only_objects_;
   // The pointer fields of struct parameters, by name, with their numbers
