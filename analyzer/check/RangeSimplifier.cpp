@@ -36,6 +36,12 @@ RangeSimplifier::Rewritten RangeSimplifier::visit(const z3::expr &term) {
   if (it != done_.end())
     return it->second.second;
   Rewritten out = rebuild(term);
+  // A term the bounds fix is that number: `threadIdx.y` of a block one
+  // thread high is 0, and `blockDim.x * threadIdx.y` with it, which keeps
+  // a product of an unknown size and a coordinate out of the query.
+  if (out.term.is_int() && !out.term.is_numeral() && out.range.low && out.range.high &&
+      *out.range.low == *out.range.high)
+    out.term = context_.int_val(*out.range.low);
   done_.emplace(term.id(), std::pair{term, out});
   return out;
 }
@@ -85,6 +91,9 @@ RangeSimplifier::Rewritten RangeSimplifier::rebuild(const z3::expr &term) {
                  a.low ? std::optional<int64_t>(-*a.low) : std::nullopt};
   };
   auto multiply = [](Range a, Range b) {
+    auto zero = [](const Range &r) { return r.low == 0 && r.high == 0; };
+    if (zero(a) || zero(b))
+      return Range{0, 0};
     if (!a.low || !a.high || !b.low || !b.high)
       return Range{};
     Wide c[] = {Wide(*a.low) * *b.low, Wide(*a.low) * *b.high, Wide(*a.high) * *b.low,

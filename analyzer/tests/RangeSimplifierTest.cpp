@@ -73,5 +73,23 @@ TEST(RangeSimplifier, LeavesUnboundedAndWideDivisionsToTheSolver) {
   EXPECT_EQ(valueAt(whole, tid, 700), 700);
 }
 
+TEST(RangeSimplifier, ACoordinateItsBoundsFixIsThatNumberAndAProductWithItVanishes) {
+  // A block one thread high: threadIdx.y is 0, so the linear rank
+  // tid.x + blockDim.x * tid.y is tid.x even where blockDim.x is unknown,
+  // and the query keeps no product of two unknowns.
+  z3::context context;
+  z3::expr x = context.int_const("tid.x"), y = context.int_const("tid.y");
+  z3::expr width = context.int_const("blockDim.x");
+  RangeSimplifier ranges(context);
+  ranges.bound(x, 0, 511);
+  ranges.bound(y, 0, 0);
+  z3::expr rank = ranges.simplify(x + width * y);
+  EXPECT_TRUE(z3::eq(rank.simplify(), x)) << rank;
+  // Only a range of one value is replaced.
+  ranges.bound(y, 0, 1);
+  z3::expr wider = ranges.simplify(x + width * y);
+  EXPECT_FALSE(z3::eq(wider.simplify(), x)) << wider;
+}
+
 } // namespace
 } // namespace gpurace::analyzer
