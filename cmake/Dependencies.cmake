@@ -16,6 +16,7 @@ find_package(benchmark REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(CLI11 CONFIG REQUIRED)
 pkg_check_modules(Z3 REQUIRED IMPORTED_TARGET z3)
+include(${CMAKE_CURRENT_LIST_DIR}/Z3MoveAssignment.cmake)
 
 # LLVM/Clang 22 LibTooling, linked as the shared libraries so that the
 # analyzer links in seconds.
