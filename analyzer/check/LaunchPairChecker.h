@@ -75,21 +75,34 @@ private:
   // Lemmas that order the iterations of loops whose iterations synchronize
   // unequally (KernelModel::IterationSync), for two accesses in them.
   std::vector<z3::expr> iterationOrder(const MemoryAccess &a, const MemoryAccess &b) const;
-  // The facts that make the query in `solver` unsat, found by asking it
-  // twice: with the two threads in the same iteration of every loop that
-  // encloses both accesses, and in different iterations of one. Nullopt
-  // where the accesses share no loop or either case is not unsat.
-  std::optional<z3::expr_vector> unsatIterationByIteration(z3::solver &solver,
-                                                           const std::vector<z3::expr> &trackers,
-                                                           const MemoryAccess &a,
-                                                           const MemoryAccess &b);
+  // A verdict on the query in `solver` that is not the solver's own last
+  // check: a witness where sat, the facts it needed where unsat.
+  struct Answer {
+    z3::check_result verdict;
+    std::optional<z3::model> witness;
+    std::optional<z3::expr_vector> core;
+  };
+  // The query asked twice: with the two threads in the same iteration of
+  // every loop that encloses both accesses, and in different iterations of
+  // one. Sat with the witness of a case that is sat, unsat with the union
+  // of the cores where both are; nullopt where the accesses share no loop
+  // or a case is undecided.
+  std::optional<Answer> iterationByIteration(z3::solver &solver,
+                                             const std::vector<z3::expr> &trackers,
+                                             const MemoryAccess &a, const MemoryAccess &b);
   z3::expr pointerBase(const MemoryObject &object) const;
   // A witness searched for with the launch's host values fixed: for a pair
-  // the solver could not decide, and first for a nonlinear one.
+  // the solver could not decide, and first for a nonlinear one that fixing
+  // the launch makes linear.
   std::optional<z3::model> witnessWithFixedLaunch(z3::solver &solver,
                                                   const std::vector<z3::expr> &trackers);
   // Whether the access's offset or path multiplies or divides two unknowns.
   bool nonlinear(const MemoryAccess &access);
+  // Whether they no longer do once the launch is fixed (fixedLaunch): the
+  // products are of launch values (`y * stride`), not of values the
+  // threads compute (a scan's `offset * (2 * tid + 1)`), and a witness
+  // with the launch fixed is found by linear arithmetic.
+  bool linearWithLaunchFixed(const MemoryAccess &access);
   // One assignment of the launch's host values and parameters that the base
   // allows, as equalities; none where the solver finds none.
   const std::optional<z3::expr_vector> &fixedLaunch();
@@ -116,6 +129,9 @@ private:
   void addBase(z3::solver &solver, std::vector<z3::expr> &trackers) const;
   // What addBase asserts, pinned once: every pair's solver starts from it.
   std::vector<z3::expr> baseAssertions() const;
+  static constexpr unsigned kSimplexArithmetic = 2;
+  // The effort of a query asked afresh, in multiples of the first's.
+  static constexpr unsigned kAfreshEffort = 4;
   // The solver pairs and barriers are checked on: the base is asserted
   // once and each query's constraints live in a scope of their own (a fresh
   // solver per query spent most of its time asserting the base again).
@@ -143,14 +159,8 @@ private:
   z3::check_result withFactsWitnessesBreak(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                    z3::check_result verdict);
   // What a solver that has checked nothing before answers to the query
-  // `solver` left undecided, at the same effort: a witness where sat, the
-  // facts it needed where unsat.
-  struct FreshAnswer {
-    z3::check_result verdict;
-    std::optional<z3::model> witness;
-    std::optional<z3::expr_vector> core;
-  };
-  FreshAnswer askAfresh(const z3::solver &solver, const std::vector<z3::expr> &trackers);
+  // `solver` left undecided, with more effort (kAfreshEffort).
+  Answer askAfresh(const z3::solver &solver, const std::vector<z3::expr> &trackers);
   // The query asked again with more effort, while the launch's
   // escalations last (QueryBudget): for a pair the delinearization lemmas
   // turn linear case by case, which more effort decides, where the
@@ -227,6 +237,7 @@ private:
   std::optional<z3::expr_vector> fixed_launch_;
   bool fixed_launch_searched_ = false;
   std::map<const MemoryAccess *, bool> nonlinear_;
+  std::map<const MemoryAccess *, bool> linear_with_launch_fixed_;
   std::map<std::pair<unsigned, unsigned>, bool> divides_exactly_;
   // The last undecided query stopped at the wall-clock cap, not the
   // (deterministic) effort limit.

@@ -65,20 +65,25 @@ z3::check_result LaunchPairChecker::withFactsWitnessesBreak(z3::solver &solver,
   return verdict;
 }
 
-LaunchPairChecker::FreshAnswer LaunchPairChecker::askAfresh(const z3::solver &solver,
+LaunchPairChecker::Answer LaunchPairChecker::askAfresh(const z3::solver &solver,
                                                            const std::vector<z3::expr> &trackers) {
   // The launch's pair solver carries what every earlier pair left in it
   // (learned clauses, variable activity) and works incrementally, without
   // the preprocessing a first check gets. A query it gives up on is often
   // settled at once by a solver that sees only this query: a work-efficient
   // scan's steps inside a loop of data-dependent trips stayed undecided
-  // there at 16 times the effort, and are proved afresh at the first.
+  // there at 16 times the effort, and are proved afresh at the first. The
+  // fresh solver also has Z3's default arithmetic core, where the pair
+  // solver has the simplex one, and four times the effort: a query at the
+  // edge of the effort (a bitonic step's race through `tid ^ j` with j a
+  // power of two from a loop) is decided one way on one solver and left
+  // undecided on another, and four times settles those.
   z3::solver fresh(ctx());
   z3::expr_vector asserted = solver.assertions();
   for (unsigned i = 0; i < asserted.size(); ++i)
     fresh.add(asserted[i]);
-  budget_.apply(fresh, pair_solver_rlimit_);
-  FreshAnswer answer{
+  budget_.apply(fresh, pair_solver_rlimit_ * kAfreshEffort);
+  Answer answer{
       withFactsWitnessesBreak(fresh, trackers, fresh.check(asVector(trackers))), std::nullopt,
       std::nullopt};
   if (answer.verdict == z3::sat)
@@ -152,27 +157,27 @@ bool LaunchPairChecker::nonlinear(const MemoryAccess &access) {
   return it->second;
 }
 
-const std::optional<z3::expr_vector> &LaunchPairChecker::fixedLaunch() {
-  // The base is the same for every pair: its one assignment is found once.
-  if (fixed_launch_searched_)
-    return fixed_launch_;
-  fixed_launch_searched_ = true;
-  z3::solver launch(ctx());
-  budget_.apply(launch, budget_.effort() / 4);
-  std::vector<z3::expr> launch_trackers;
-  addBase(launch, launch_trackers);
-  if (launch.check(asVector(launch_trackers)) != z3::sat)
-    return fixed_launch_;
-  auto hostValues = [](const z3::model &values) {
-    std::vector<z3::func_decl> symbols;
-    for (unsigned i = 0; i < values.num_consts(); ++i) {
-      z3::func_decl symbol = values.get_const_decl(i);
-      std::string name = symbol.name().str();
-      if (name.rfind("param:", 0) == 0 || name.rfind("host:", 0) == 0)
+namespace {
+
+// The launch's sizes, host values and parameters a model gives.
+std::vector<z3::func_decl> hostValues(const z3::model &values) {
+  std::vector<z3::func_decl> symbols;
+  for (unsigned i = 0; i < values.num_consts(); ++i) {
+    z3::func_decl symbol = values.get_const_decl(i);
+    std::string name = symbol.name().str();
+    for (const char *prefix : {"param:", "host:", "blockDim.", "gridDim."})
+      if (name.rfind(prefix, 0) == 0) {
         symbols.push_back(symbol);
-    }
-    return symbols;
-  };
+        break;
+      }
+  }
+  return symbols;
+}
+
+// One assignment of the launch that `launch`, holding the base, allows.
+std::optional<z3::model> assignLaunch(z3::solver &launch, const z3::expr_vector &trackers) {
+  if (launch.check(trackers) != z3::sat)
+    return std::nullopt;
   z3::model values = launch.get_model();
   // Small values where the base allows them: a witness then needs no
   // huge sizes, and many threads share a division of the work (`gid /
@@ -181,12 +186,60 @@ const std::optional<z3::expr_vector> &LaunchPairChecker::fixedLaunch() {
   for (const z3::func_decl &symbol : hostValues(values))
     if (symbol.range().is_int())
       launch.add(symbol() >= -64 && symbol() <= 64);
-  if (launch.check(asVector(launch_trackers)) == z3::sat)
+  if (launch.check(trackers) == z3::sat)
     values = launch.get_model();
   launch.pop();
+  return values;
+}
+
+} // namespace
+
+bool LaunchPairChecker::linearWithLaunchFixed(const MemoryAccess &access) {
+  auto [it, inserted] = linear_with_launch_fixed_.try_emplace(&access, false);
+  if (!inserted || !fixedLaunch())
+    return it->second;
+  z3::expr_vector from(ctx()), to(ctx());
+  for (const z3::expr &value : *fixedLaunch()) {
+    from.push_back(value.arg(0));
+    to.push_back(value.arg(1));
+  }
+  auto fixed = [&](const z3::expr &e) { return z3::expr(e).substitute(from, to).simplify(); };
+  it->second = !walkTerms({fixed(access.offset), fixed(access.path_condition)},
+                          [](const z3::expr &e) {
+                            return isNonlinear(e) ? TermVisit::Stop : TermVisit::Descend;
+                          });
+  return it->second;
+}
+
+const std::optional<z3::expr_vector> &LaunchPairChecker::fixedLaunch() {
+  // The base is the same for every pair: its one assignment is found once,
+  // on the pair solver where it holds no pair yet (the base is already
+  // taken in there), else on a solver of its own.
+  if (fixed_launch_searched_)
+    return fixed_launch_;
+  fixed_launch_searched_ = true;
+  std::vector<z3::expr> trackers;
+  bool at_base = pair_solver_ && Z3_solver_get_num_scopes(ctx(), *pair_solver_) == 0;
+  std::optional<z3::solver> own;
+  if (!at_base) {
+    own.emplace(ctx());
+    addBase(*own, trackers);
+  }
+  z3::solver &launch = at_base ? pairSolver(trackers) : *own;
+  // On the pair solver, at its own effort: changing a solver's limits
+  // costs about as much as this search does on a small kernel.
+  if (at_base)
+    launch.push();
+  else
+    budget_.apply(launch, budget_.effort() / 4);
+  std::optional<z3::model> values = assignLaunch(launch, asVector(trackers));
+  if (at_base)
+    launch.pop();
+  if (!values)
+    return fixed_launch_;
   fixed_launch_.emplace(ctx());
-  for (const z3::func_decl &symbol : hostValues(values))
-    fixed_launch_->push_back(symbol() == values.get_const_interp(symbol));
+  for (const z3::func_decl &symbol : hostValues(*values))
+    fixed_launch_->push_back(symbol() == values->get_const_interp(symbol));
   return fixed_launch_;
 }
 
