@@ -286,8 +286,10 @@ LaunchPairChecker::iterationByIteration(z3::solver &solver, const std::vector<z3
         answer.core->push_back(part[i]);
     }
     solver.pop();
-    if (answer.verdict == z3::sat)
-      return Answer{z3::sat, answer.witness, std::nullopt};
+    if (answer.verdict == z3::sat) {
+      answer.core.reset();
+      return answer;
+    }
     if (answer.verdict == z3::unknown)
       return std::nullopt;
   }

@@ -146,14 +146,19 @@ bool isNonlinear(const z3::expr &e) {
          !e.arg(1).is_numeral();
 }
 
+// Whether any term within `terms` is nonlinear.
+bool anyNonlinear(const std::vector<z3::expr> &terms) {
+  return walkTerms(terms, [](const z3::expr &e) {
+    return isNonlinear(e) ? TermVisit::Stop : TermVisit::Descend;
+  });
+}
+
 } // namespace
 
 bool LaunchPairChecker::nonlinear(const MemoryAccess &access) {
   auto [it, inserted] = nonlinear_.try_emplace(&access, false);
   if (inserted)
-    it->second = walkTerms({access.offset, access.path_condition}, [](const z3::expr &e) {
-      return isNonlinear(e) ? TermVisit::Stop : TermVisit::Descend;
-    });
+    it->second = anyNonlinear({access.offset, access.path_condition});
   return it->second;
 }
 
@@ -196,18 +201,16 @@ std::optional<z3::model> assignLaunch(z3::solver &launch, const z3::expr_vector 
 
 bool LaunchPairChecker::linearWithLaunchFixed(const MemoryAccess &access) {
   auto [it, inserted] = linear_with_launch_fixed_.try_emplace(&access, false);
-  if (!inserted || !fixedLaunch())
+  const std::optional<z3::expr_vector> &launch = fixedLaunch();
+  if (!inserted || !launch)
     return it->second;
   z3::expr_vector from(ctx()), to(ctx());
-  for (const z3::expr &value : *fixedLaunch()) {
+  for (const z3::expr &value : *launch) {
     from.push_back(value.arg(0));
     to.push_back(value.arg(1));
   }
   auto fixed = [&](const z3::expr &e) { return z3::expr(e).substitute(from, to).simplify(); };
-  it->second = !walkTerms({fixed(access.offset), fixed(access.path_condition)},
-                          [](const z3::expr &e) {
-                            return isNonlinear(e) ? TermVisit::Stop : TermVisit::Descend;
-                          });
+  it->second = !anyNonlinear({fixed(access.offset), fixed(access.path_condition)});
   return it->second;
 }
 
