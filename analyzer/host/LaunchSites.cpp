@@ -1,4 +1,5 @@
 #include "analyzer/host/LaunchSites.h"
+#include "analyzer/host/RelatedFacts.h"
 
 #include "analyzer/host/HostConditions.h"
 #include "analyzer/host/HostValues.h"
@@ -713,6 +714,7 @@ std::vector<LaunchContext> launchContexts(const Launch &launch,
                          frames.empty() ? nullptr : frames.back().get());
     contexts.push_back(
         contextFor(launch, *kernel, parameter_names, ast, symbols, launching));
+    keepRelatedFacts(contexts.back(), symbols.context());
     for (const ChainCall &call : chain) {
       const clang::FunctionDecl *caller = enclosingFunction(*call.ast, *call.call);
       *contexts.back().site->add_called_from() =

@@ -1,0 +1,94 @@
+#include "analyzer/host/RelatedFacts.h"
+
+#include "analyzer/model/SymbolSpace.h"
+
+#include <map>
+#include <numeric>
+#include <set>
+#include <string>
+
+namespace gpurace::analyzer {
+
+namespace {
+
+bool isHostSymbol(const std::string &name) { return name.rfind("host:", 0) == 0; }
+
+// Host values joined by the facts that mention them together.
+class ValueGroups {
+public:
+  size_t of(const std::string &name) {
+    auto [it, inserted] = index_.emplace(name, parent_.size());
+    if (inserted)
+      parent_.push_back(parent_.size());
+    return root(it->second);
+  }
+  void join(size_t a, size_t b) { parent_[root(a)] = root(b); }
+  size_t root(size_t i) {
+    while (parent_[i] != i)
+      i = parent_[i] = parent_[parent_[i]];
+    return i;
+  }
+
+private:
+  std::map<std::string, size_t> index_;
+  std::vector<size_t> parent_;
+};
+
+// Whether `facts` can all hold: a small check, since dropping them is only
+// safe where they do (anything but a clear yes keeps them).
+bool satisfiable(const std::vector<z3::expr> &facts, z3::context &z3) {
+  z3::solver solver(z3);
+  z3::params limits(z3);
+  limits.set("rlimit", 200000u);
+  solver.set(limits);
+  for (const z3::expr &fact : facts)
+    solver.add(fact);
+  return solver.check() == z3::sat;
+}
+
+} // namespace
+
+void keepRelatedFacts(LaunchContext &context, z3::context &z3) {
+  ValueGroups groups;
+  // Index 0 stands for the kernel: every group joined to it is related.
+  const size_t kernel = groups.of("");
+  auto joinAll = [&](const std::set<std::string> &names) {
+    for (const std::string &name : names)
+      groups.join(groups.of(isHostSymbol(name) ? name : ""), kernel);
+  };
+  std::vector<std::set<std::string>> names;
+  for (const Fact &fact : context.facts) {
+    names.push_back(symbolNames({fact.term}));
+    std::optional<size_t> first;
+    for (const std::string &name : names.back()) {
+      size_t group = groups.of(isHostSymbol(name) ? name : "");
+      if (first)
+        groups.join(group, *first);
+      first = group;
+    }
+  }
+  for (const auto &[parameter, bytes] : context.buffer_bytes)
+    joinAll(symbolNames({bytes}));
+  for (const auto &[pair, condition] : context.alias_conditions)
+    joinAll(symbolNames({condition}));
+
+  std::vector<Fact> related;
+  std::vector<z3::expr> unrelated;
+  for (size_t i = 0; i < context.facts.size(); ++i) {
+    // A fact over no symbol at all states a known value (a buffer of
+    // known size): it costs the solver nothing and the reader learns it.
+    bool joined = names[i].empty() ||
+                  groups.root(groups.of(isHostSymbol(*names[i].begin()) ? *names[i].begin()
+                                                                         : "")) ==
+                      groups.root(kernel);
+    if (joined)
+      related.push_back(context.facts[i]);
+    else
+      unrelated.push_back(context.facts[i].term);
+  }
+  if (unrelated.empty() || !satisfiable(unrelated, z3))
+    return;
+  context.facts = std::move(related);
+}
+
+} // namespace gpurace::analyzer
