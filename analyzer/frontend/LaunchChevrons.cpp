@@ -1,4 +1,5 @@
 #include "analyzer/frontend/LaunchChevrons.h"
+#include "analyzer/frontend/SourceText.h"
 
 #include <cctype>
 #include <cstring>
@@ -8,34 +9,6 @@ namespace gpurace::analyzer {
 namespace {
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// Where the comment or literal starting at `at` ends (one past it), or `at`
-// when none starts there.
-size_t skipCommentOrLiteral(const std::string &text, size_t at) {
-  auto starts = [&](const char *s) { return text.compare(at, std::strlen(s), s) == 0; };
-  if (starts("//")) {
-    size_t end = text.find('\n', at);
-    return end == std::string::npos ? text.size() : end;
-  }
-  if (starts("/*")) {
-    size_t end = text.find("*/", at + 2);
-    return end == std::string::npos ? text.size() : end + 2;
-  }
-  if (text[at] == '"' || text[at] == '\'') {
-    // A quote right after a digit is a digit separator (1'000'000).
-    if (text[at] == '\'' && at > 0 && std::isalnum(static_cast<unsigned char>(text[at - 1])))
-      return at;
-    char quote = text[at];
-    for (size_t i = at + 1; i < text.size(); ++i) {
-      if (text[i] == '\\')
-        ++i;
-      else if (text[i] == quote || text[i] == '\n')
-        return i + 1;
-    }
-    return text.size();
-  }
-  return at;
-}
 
 // `c` + `c` + blanks + `c` at `at`, with no third `c` joined to the first
 // two and nothing after the last that would make it `<<=`-like; returns the

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/SourceParser.h"
 
 #include "analyzer/frontend/LaunchChevrons.h"
+#include "analyzer/frontend/PtxRegisterNames.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
@@ -116,6 +117,14 @@ private:
   std::set<const clang::FunctionDecl *> visited_;
 };
 
+// `text` as nvcc reads it, where Clang would read it otherwise; nullopt
+// when the two agree.
+std::optional<std::string> nvccReading(const std::string &text) {
+  std::optional<std::string> joined = joinSpacedLaunchChevrons(text);
+  std::optional<std::string> escaped = escapePtxRegisterNames(joined ? *joined : text);
+  return escaped ? escaped : joined;
+}
+
 } // namespace
 
 const char *sideName(ParseSide side) {
@@ -137,14 +146,15 @@ ParsedSource parseSource(const std::string &file, const std::vector<std::string>
   llvm::SmallString<256> absolute(file);
   llvm::sys::fs::make_absolute(absolute);
   // What Clang reads: the caller's text or the file's, with spaced launch
-  // chevrons joined (nvcc's reading).
+  // chevrons joined and inline PTX's register names escaped (nvcc's
+  // readings).
   std::optional<std::string> text = contents;
   if (!text)
     if (auto buffer = llvm::MemoryBuffer::getFile(absolute))
       text = (*buffer)->getBuffer().str();
-  std::optional<std::string> joined = text ? joinSpacedLaunchChevrons(*text) : std::nullopt;
-  if (contents || joined) {
-    out.contents = std::make_unique<const std::string>(joined ? *joined : *contents);
+  std::optional<std::string> read = text ? nvccReading(*text) : std::nullopt;
+  if (contents || read) {
+    out.contents = std::make_unique<const std::string>(read ? *read : *contents);
     tool.mapVirtualFile(absolute, *out.contents);
   }
   ErrorCollector collector(out);
