@@ -3,7 +3,6 @@
 #include "analyzer/model/SymbolSpace.h"
 
 #include <map>
-#include <numeric>
 #include <set>
 #include <string>
 
@@ -50,38 +49,33 @@ bool satisfiable(const std::vector<z3::expr> &facts, z3::context &z3) {
 
 void keepRelatedFacts(LaunchContext &context, z3::context &z3) {
   ValueGroups groups;
-  // Index 0 stands for the kernel: every group joined to it is related.
-  const size_t kernel = groups.of("");
-  auto joinAll = [&](const std::set<std::string> &names) {
+  // Every kernel symbol is one group, the kernel's: a host value joined to
+  // it is related.
+  auto groupOf = [&](const std::string &name) {
+    return groups.of(isHostSymbol(name) ? name : "");
+  };
+  const size_t kernel = groupOf("");
+  auto joinAll = [&](const std::set<std::string> &names, size_t to) {
     for (const std::string &name : names)
-      groups.join(groups.of(isHostSymbol(name) ? name : ""), kernel);
+      groups.join(groupOf(name), to);
   };
   std::vector<std::set<std::string>> names;
   for (const Fact &fact : context.facts) {
     names.push_back(symbolNames({fact.term}));
-    std::optional<size_t> first;
-    for (const std::string &name : names.back()) {
-      size_t group = groups.of(isHostSymbol(name) ? name : "");
-      if (first)
-        groups.join(group, *first);
-      first = group;
-    }
+    if (!names.back().empty())
+      joinAll(names.back(), groupOf(*names.back().begin()));
   }
   for (const auto &[parameter, bytes] : context.buffer_bytes)
-    joinAll(symbolNames({bytes}));
+    joinAll(symbolNames({bytes}), kernel);
   for (const auto &[pair, condition] : context.alias_conditions)
-    joinAll(symbolNames({condition}));
+    joinAll(symbolNames({condition}), kernel);
 
   std::vector<Fact> related;
   std::vector<z3::expr> unrelated;
   for (size_t i = 0; i < context.facts.size(); ++i) {
     // A fact over no symbol at all states a known value (a buffer of
     // known size): it costs the solver nothing and the reader learns it.
-    bool joined = names[i].empty() ||
-                  groups.root(groups.of(isHostSymbol(*names[i].begin()) ? *names[i].begin()
-                                                                         : "")) ==
-                      groups.root(kernel);
-    if (joined)
+    if (names[i].empty() || groups.root(groupOf(*names[i].begin())) == groups.root(kernel))
       related.push_back(context.facts[i]);
     else
       unrelated.push_back(context.facts[i].term);
