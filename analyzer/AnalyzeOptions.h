@@ -30,6 +30,9 @@ struct AnalyzeOptions {
   std::string cuda_path;
   // Parse with gpurace's own declaration headers even if a toolkit exists.
   bool fallback_headers = false;
+  // Where precompiled forced includes are kept (PrecompiledHeaders.h);
+  // empty: every parse reads the headers.
+  std::string cache_dir;
   OverflowMode overflow = OverflowMode::Math;
   // Launch dims for kernels analyzed without a visible launch.
   std::optional<Dims> block_dim, grid_dim;

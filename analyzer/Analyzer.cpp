@@ -3,6 +3,7 @@
 #include "analyzer/FileAnalysis.h"
 #include "analyzer/JobSlots.h"
 #include "analyzer/frontend/CompileFlags.h"
+#include "analyzer/frontend/PrecompiledHeaders.h"
 #include "analyzer/program/ProgramIndex.h"
 #include "analyzer/report/InstrumentationPlan.h"
 #include "analyzer/report/PerfReport.h"
@@ -144,6 +145,8 @@ bool programUnits(const AnalyzeOptions &options, std::vector<ProgramUnit> &units
 }
 
 bool headerSetup(const AnalyzeOptions &options, HeaderSetup &headers, std::string &error) {
+  if (!options.cache_dir.empty())
+    headers.precompiled = std::make_shared<PrecompiledHeaders>(options.cache_dir);
   if (options.fallback_headers)
     return true;
   headers.toolkit = findCudaToolkit(options.cuda_path, error);

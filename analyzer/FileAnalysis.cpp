@@ -52,7 +52,7 @@ std::unique_ptr<HostSide> parseHost(const ProgramUnit &unit, const HeaderSetup &
   auto host = std::make_unique<HostSide>();
   host->parsed = parseSource(unit.file,
                              clangArguments(unit.file, unit.flags, headers, ParseSide::Host),
-                             ParseSide::Host, unit.contents);
+                             ParseSide::Host, unit.contents, headers.precompiled.get());
   if (clang::ASTContext *ast = host->parsed.context())
     for (auto &[kernel, launches] : findLaunches(*ast))
       for (Launch &launch : launches)
@@ -153,7 +153,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
   }
   ParsedSource device = parseSource(
       unit.file, clangArguments(unit.file, unit.flags, headers, ParseSide::Device),
-      ParseSide::Device, unit.contents);
+      ParseSide::Device, unit.contents, headers.precompiled.get());
   // Device-side errors inside kernels that the host side models instead.
   std::set<size_t> worked_around;
   auto finish = [&] {

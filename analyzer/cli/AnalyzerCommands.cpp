@@ -1,6 +1,7 @@
 #include "analyzer/cli/AnalyzerCommands.h"
 
 #include "analyzer/Analyzer.h"
+#include "analyzer/frontend/PrecompiledHeaders.h"
 #include "analyzer/repair/RepairMessages.h"
 #include "analyzer/report/PerfReport.h"
 #include "analyzer/report/Sarif.h"
@@ -30,6 +31,8 @@ struct AnalyzeFlags {
   std::string overflow = "math";
   std::string host_facts = "on";
   bool no_host = false;
+  // --no-cache: no precompiled headers.
+  bool no_cache = false;
   bool all = false;
   bool explain = false;
   bool no_color = false;
@@ -163,6 +166,8 @@ int runAnalyze(AnalyzeFlags &flags, const CommandContext &context) {
   }
   if (options.jobs == 0)
     options.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (flags.no_cache)
+    options.cache_dir.clear();
   if (flags.perf_fail && !options.perf) {
     std::cerr << "gpurace analyze: error: --perf-fail needs --perf\n";
     return kExitToolError;
@@ -319,6 +324,11 @@ Subcommand analyzeSubcommand() {
                    "$CUDA_HOME, nvcc on PATH, /usr/local/cuda)");
     app.add_flag("--fallback-headers", flags->options.fallback_headers,
                  "Parse with gpurace's own CUDA declarations even if a toolkit is installed");
+    app.add_option("--cache-dir", flags->options.cache_dir,
+                   "Where the CUDA headers every file includes first are kept precompiled, "
+                   "shared by runs (default: $XDG_CACHE_HOME/gpurace or ~/.cache/gpurace)");
+    app.add_flag("--no-cache", flags->no_cache,
+                 "Parse every file's headers afresh: no precompiled headers read or written");
     app.add_flag("--print-clang-command", flags->print_clang_command,
                  "Print the Clang commands that parse each file (host side, then device "
                  "side), one per line, and exit");
@@ -352,6 +362,7 @@ Subcommand analyzeSubcommand() {
                "--perf-fail), 1 error (a file that does not parse is reported and the other\n"
                "files are still analyzed).");
     flags->options.jobs = 0;
+    flags->options.cache_dir = analyzer::defaultCacheDirectory();
     return [flags, &context]() { return runAnalyze(*flags, context); };
   };
   return command;

@@ -3,6 +3,7 @@
 #include "analyzer/cli/AnalyzerCommands.h"
 
 #include "analyzer/Analyzer.h"
+#include "analyzer/frontend/PrecompiledHeaders.h"
 #include "analyzer/repair/RedundantBarriers.h"
 #include "analyzer/repair/RepairMessages.h"
 #include "proto/JsonCodec.h"
@@ -23,6 +24,8 @@ struct FixFlags {
   std::string format = "text";
   std::string host_facts = "on";
   bool no_host = false;
+  // --no-cache: no precompiled headers.
+  bool no_cache = false;
   bool apply = false;
   bool redundant_barriers = false;
 };
@@ -99,6 +102,8 @@ int runFix(FixFlags &flags, const CommandContext &context) {
   options.host_facts = flags.host_facts == "on" && !flags.no_host;
   if (options.jobs == 0)
     options.jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (flags.no_cache)
+    options.cache_dir.clear();
   if (flags.redundant_barriers)
     return runRedundantBarriers(flags);
   analyzer::ProgramRepair repair;
@@ -175,6 +180,11 @@ Subcommand fixSubcommand() {
                    "$CUDA_HOME, nvcc on PATH, /usr/local/cuda)");
     app.add_flag("--fallback-headers", flags->options.fallback_headers,
                  "Parse with gpurace's own CUDA declarations even if a toolkit is installed");
+    app.add_option("--cache-dir", flags->options.cache_dir,
+                   "Where the CUDA headers every file includes first are kept precompiled, "
+                   "shared by runs (default: $XDG_CACHE_HOME/gpurace or ~/.cache/gpurace)");
+    app.add_flag("--no-cache", flags->no_cache,
+                 "Parse every file's headers afresh: no precompiled headers read or written");
     app.footer(
         "Forms: gpurace fix [OPTIONS] FILE.cu... [-- CLANG_FLAGS]\n"
         "       gpurace fix -p BUILD_DIR [FILE.cu...]\n"
@@ -187,6 +197,7 @@ Subcommand fixSubcommand() {
         "Exit codes: 0 nothing to fix, 2 findings (repaired or not), 1 error;\n"
         "with --redundant-barriers: 0, or 1 on error.");
     flags->options.jobs = 0;
+    flags->options.cache_dir = analyzer::defaultCacheDirectory();
     return [flags, &context]() { return runFix(*flags, context); };
   };
   return command;

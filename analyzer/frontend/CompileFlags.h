@@ -13,11 +13,14 @@
 
 #include "analyzer/frontend/CudaToolkit.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace gpurace::analyzer {
+
+class PrecompiledHeaders;
 
 // The folder of gpurace's CUDA declaration headers: $GPURACE_CUDA_INCLUDE if
 // set, else the one this build was configured with.
@@ -30,6 +33,8 @@ enum class ParseSide { Host, Device };
 struct HeaderSetup {
   // Absent: gpurace's fallback declaration headers.
   std::optional<CudaToolkit> toolkit;
+  // Null: no precompiled headers.
+  std::shared_ptr<PrecompiledHeaders> precompiled;
 };
 
 // The flags of a compiler command that matter to parsing, translated from

@@ -1,6 +1,7 @@
 #include "analyzer/frontend/SourceParser.h"
 
 #include "analyzer/frontend/LaunchChevrons.h"
+#include "analyzer/frontend/PrecompiledHeaders.h"
 #include "analyzer/frontend/PtxRegisterNames.h"
 
 #include <clang/AST/ASTContext.h>
@@ -24,11 +25,17 @@ class ErrorCollector : public clang::DiagnosticConsumer {
 public:
   explicit ErrorCollector(ParsedSource &out) : out_(out) {}
 
+  // An error of Clang's front end or of reading an AST file: a precompiled
+  // header that does not fit (a header changed since it was built).
+  bool frontEndFailed() const { return front_end_failed_; }
+
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < clang::DiagnosticsEngine::Error)
       return;
+    front_end_failed_ |= info.getID() >= clang::diag::DIAG_START_FRONTEND &&
+                         info.getID() < clang::diag::DIAG_START_LEX;
     out_.error_locations.push_back(info.getLocation());
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
@@ -51,6 +58,7 @@ public:
 
 private:
   ParsedSource &out_;
+  bool front_end_failed_ = false;
 };
 
 // Builds the AST as ClangTool::buildASTs does, except that a fatal error (a
@@ -131,18 +139,37 @@ const char *sideName(ParseSide side) {
   return side == ParseSide::Host ? "host" : "device";
 }
 
-ParsedSource parseSource(const std::string &file, const std::vector<std::string> &argv,
-                         ParseSide side, const std::optional<std::string> &contents) {
-  ParsedSource out;
-  out.file = file;
-  out.side = side;
+namespace {
+
+// One parse of `absolute` with `argv`, into `out` (whose text, if any, is
+// read in place of the file's). Whether Clang's front end failed.
+bool parseInto(ParsedSource &out, const std::string &absolute,
+               const std::vector<std::string> &argv) {
   // FixedCompilationDatabase adds the program name and the file itself.
   std::vector<std::string> middle(argv.begin() + 1, argv.end() - 1);
   clang::tooling::FixedCompilationDatabase database(".", middle);
-  clang::tooling::ClangTool tool(database, {file});
+  clang::tooling::ClangTool tool(database, {out.file});
   tool.clearArgumentsAdjusters();
-  // The tool looks the file up by its absolute path, and keeps both the
-  // path and the text by reference until it has run.
+  // The tool keeps the path and the text by reference until it has run.
+  if (out.contents)
+    tool.mapVirtualFile(absolute, *out.contents);
+  ErrorCollector collector(out);
+  tool.setDiagnosticConsumer(&collector);
+  TolerantAstBuilder builder;
+  tool.run(&builder);
+  out.ast = std::move(builder.unit);
+  return collector.frontEndFailed();
+}
+
+} // namespace
+
+ParsedSource parseSource(const std::string &file, const std::vector<std::string> &argv,
+                         ParseSide side, const std::optional<std::string> &contents,
+                         PrecompiledHeaders *precompiled) {
+  ParsedSource out;
+  out.file = file;
+  out.side = side;
+  // The tool looks the file up by its absolute path.
   llvm::SmallString<256> absolute(file);
   llvm::sys::fs::make_absolute(absolute);
   // What Clang reads: the caller's text or the file's, with spaced launch
@@ -153,15 +180,25 @@ ParsedSource parseSource(const std::string &file, const std::vector<std::string>
     if (auto buffer = llvm::MemoryBuffer::getFile(absolute))
       text = (*buffer)->getBuffer().str();
   std::optional<std::string> read = text ? nvccReading(*text) : std::nullopt;
-  if (contents || read) {
+  if (contents || read)
     out.contents = std::make_unique<const std::string>(read ? *read : *contents);
-    tool.mapVirtualFile(absolute, *out.contents);
+  std::optional<std::string> header =
+      precompiled && isCudaFile(file) ? precompiled->forParse(argv) : std::nullopt;
+  if (header) {
+    std::vector<std::string> with_header(argv.begin(), argv.end() - 1);
+    with_header.insert(with_header.end(), {"-include-pch", *header, argv.back()});
+    if (!parseInto(out, absolute.str().str(), with_header)) {
+      if (out.ast)
+        scopeToFile(out.ast->getASTContext());
+      return out;
+    }
+    // The header does not fit this parse: parse as if there were none.
+    precompiled->discard(*header);
+    out.ast.reset();
+    out.errors.clear();
+    out.error_locations.clear();
   }
-  ErrorCollector collector(out);
-  tool.setDiagnosticConsumer(&collector);
-  TolerantAstBuilder builder;
-  tool.run(&builder);
-  out.ast = std::move(builder.unit);
+  parseInto(out, absolute.str().str(), argv);
   if (!out.ast && out.errors.empty()) {
     v1::FileError error;
     error.set_file(file);

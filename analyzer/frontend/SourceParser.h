@@ -27,6 +27,8 @@ class FunctionDecl;
 
 namespace gpurace::analyzer {
 
+class PrecompiledHeaders;
+
 struct ParsedSource {
   std::string file;
   ParseSide side = ParseSide::Host;
@@ -46,8 +48,10 @@ struct ParsedSource {
 
 // `contents`, when given, is parsed in place of the file's text; the
 // file's path still names it (for includes, locations and fingerprints).
+// With `precompiled`, a CUDA file's forced includes are loaded precompiled.
 ParsedSource parseSource(const std::string &file, const std::vector<std::string> &argv,
-                         ParseSide side, const std::optional<std::string> &contents = {});
+                         ParseSide side, const std::optional<std::string> &contents = {},
+                         PrecompiledHeaders *precompiled = nullptr);
 
 // The indexes of the errors reported inside `function`'s definition.
 std::vector<size_t> errorsWithin(const ParsedSource &parsed,

@@ -83,7 +83,7 @@ UnitSummary summarize(const ProgramUnit &unit, const HeaderSetup &headers) {
   UnitSummary summary;
   ParsedSource host = parseSource(
       unit.file, clangArguments(unit.file, unit.flags, headers, ParseSide::Host),
-      ParseSide::Host, unit.contents);
+      ParseSide::Host, unit.contents, headers.precompiled.get());
   clang::ASTContext *ast = host.context();
   if (!ast)
     return summary;

@@ -29,7 +29,7 @@ ParsedSource parseDeviceSide(const ProgramUnit &unit, const HeaderSetup &headers
                              const std::string &text) {
   return parseSource(unit.file,
                      clangArguments(unit.file, unit.flags, headers, ParseSide::Device),
-                     ParseSide::Device, text);
+                     ParseSide::Device, text, headers.precompiled.get());
 }
 
 } // namespace gpurace::analyzer

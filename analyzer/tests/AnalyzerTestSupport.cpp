@@ -1,5 +1,7 @@
 #include "analyzer/tests/AnalyzerTestSupport.h"
 
+#include "analyzer/frontend/PrecompiledHeaders.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -24,6 +26,9 @@ TempSource::~TempSource() {
 v1::AnalysisResult analyzeCode(const std::string &code, AnalyzeOptions options) {
   TempSource source(code);
   options.files = {source.path()};
+  // As `gpurace analyze` parses by default: with the precompiled headers.
+  if (options.cache_dir.empty())
+    options.cache_dir = defaultCacheDirectory();
   v1::AnalysisResult result;
   std::string error;
   if (!analyze(options, result, error))
