@@ -927,12 +927,23 @@ std::set<std::string> Builder::assignedIn(const clang::Stmt *stmt) {
     return roots;
   LocalWrites writes(ast_.getSourceManager());
   writes.TraverseStmt(const_cast<clang::Stmt *>(stmt));
-  for (const clang::VarDecl *var : writes.assigned)
+  // localKey numbers a local the first time it is asked: in the order of
+  // the source, not of the declarations' addresses, which vary from run to
+  // run with the heap.
+  const clang::SourceManager &sources = ast_.getSourceManager();
+  auto inSourceOrder = [&](const std::set<const clang::VarDecl *> &vars) {
+    std::vector<const clang::VarDecl *> out(vars.begin(), vars.end());
+    std::sort(out.begin(), out.end(), [&](const clang::VarDecl *a, const clang::VarDecl *b) {
+      return sources.isBeforeInTranslationUnit(a->getLocation(), b->getLocation());
+    });
+    return out;
+  };
+  for (const clang::VarDecl *var : inSourceOrder(writes.assigned))
     roots.insert(localKey(*var));
   // A pointer the statement does not assign, pointing into shared or
   // global memory now, writes there on every iteration: a helper's
   // `out[k] = v` loop leaves the helper object's fields as they were.
-  for (const clang::VarDecl *pointer : writes.through_locals) {
+  for (const clang::VarDecl *pointer : inSourceOrder(writes.through_locals)) {
     auto now = state_.env.find(localKey(*pointer));
     bool into_memory = !writes.assigned.count(pointer) && now != state_.env.end() &&
                        now->second.kind == Value::Kind::Pointer && now->second.object &&
@@ -941,7 +952,7 @@ std::set<std::string> Builder::assignedIn(const clang::Stmt *stmt) {
   }
   if (writes.through_pointer) {
     roots.insert(exposed_.begin(), exposed_.end());
-    for (const clang::VarDecl *var : writes.addressed)
+    for (const clang::VarDecl *var : inSourceOrder(writes.addressed))
       roots.insert(localKey(*var));
   }
   return roots;
