@@ -1,12 +1,13 @@
 #include "analyzer/frontend/PrecompiledHeaders.h"
 
+#include "analyzer/frontend/FixedArgumentsTool.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DynamicRecursiveASTVisitor.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/Basic/Version.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendActions.h>
-#include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
@@ -178,14 +179,11 @@ std::optional<std::string> PrecompiledHeaders::build(const std::vector<std::stri
   llvm::SmallString<256> temporary;
   if (llvm::sys::fs::createUniqueFile(path + ".%%%%%%%%.tmp", temporary))
     return std::nullopt;
-  std::vector<std::string> middle(argv.begin() + 1, argv.end() - 1);
-  clang::tooling::FixedCompilationDatabase database(".", middle);
-  clang::tooling::ClangTool tool(database, {source});
-  tool.clearArgumentsAdjusters();
+  FixedArgumentsTool parse(argv, source);
   clang::IgnoringDiagConsumer quiet;
-  tool.setDiagnosticConsumer(&quiet);
+  parse.tool().setDiagnosticConsumer(&quiet);
   HeaderWriter writer(temporary.str().str());
-  if (tool.run(&writer) != 0 || llvm::sys::fs::rename(temporary, path)) {
+  if (parse.tool().run(&writer) != 0 || llvm::sys::fs::rename(temporary, path)) {
     llvm::sys::fs::remove(temporary);
     return std::nullopt;
   }

@@ -1,5 +1,6 @@
 #include "analyzer/frontend/SourceParser.h"
 
+#include "analyzer/frontend/FixedArgumentsTool.h"
 #include "analyzer/frontend/LaunchChevrons.h"
 #include "analyzer/frontend/PrecompiledHeaders.h"
 #include "analyzer/frontend/PtxRegisterNames.h"
@@ -9,7 +10,6 @@
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
-#include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
@@ -145,11 +145,8 @@ namespace {
 // read in place of the file's). Whether Clang's front end failed.
 bool parseInto(ParsedSource &out, const std::string &absolute,
                const std::vector<std::string> &argv) {
-  // FixedCompilationDatabase adds the program name and the file itself.
-  std::vector<std::string> middle(argv.begin() + 1, argv.end() - 1);
-  clang::tooling::FixedCompilationDatabase database(".", middle);
-  clang::tooling::ClangTool tool(database, {out.file});
-  tool.clearArgumentsAdjusters();
+  FixedArgumentsTool parse(argv, out.file);
+  clang::tooling::ClangTool &tool = parse.tool();
   // The tool keeps the path and the text by reference until it has run.
   if (out.contents)
     tool.mapVirtualFile(absolute, *out.contents);

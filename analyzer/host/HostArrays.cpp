@@ -225,7 +225,7 @@ std::optional<z3::expr> HostValues::elementValue(const clang::ArraySubscriptExpr
   auto key = std::make_tuple(family, statement, index);
   auto known = element_reads_.find(key);
   if (known == element_reads_.end()) {
-    std::string name = std::to_string(statement->getBeginLoc().getRawEncoding()) + ":" + index +
+    std::string name = placeKey(statement->getBeginLoc()) + ":" + index +
                        callChainSuffix();
     following_families_->insert(family);
     std::vector<const ElementWrites::Group *> storing = groupsStoringAt(*groups, read, ast_);
@@ -245,7 +245,7 @@ z3::expr HostValues::rangeElementValue(const Definition &definition, const clang
   auto unknown = [&](const std::string &why) {
     return unknownSymbolOf(var, "", why, definition.at);
   };
-  std::string name = "range@" + std::to_string(loop->getBeginLoc().getRawEncoding()) +
+  std::string name = "range@" + placeKey(loop->getBeginLoc()) +
                      callChainSuffix();
   const clang::Expr *range = loop->getRangeInit()->IgnoreImplicit();
   if (auto *list = dyn_cast<clang::CXXStdInitializerListExpr>(range))

@@ -292,7 +292,7 @@ z3::expr HostValues::followedInto(const z3::expr &value, const clang::VarDecl &v
                                   const std::string &field, const std::string &callee,
                                   const std::string &how, const clang::Stmt &at) {
   std::string name = var.getNameAsString() + (field.empty() ? std::string() : "." + field);
-  return stated("host:from-call:" + name + "@" + std::to_string(at.getBeginLoc().getRawEncoding()),
+  return stated("host:from-call:" + name + "@" + placeKey(at.getBeginLoc()),
                 value, "host '" + name + "' is what '" + callee + "' " + how + " (its body followed)",
                 &at);
 }
@@ -353,7 +353,7 @@ std::optional<z3::expr> HostValues::returnedValue(const clang::CallExpr &call) {
       return std::nullopt;
     adoptValueFacts(*frame, *sibling);
     std::string name = callee->getNameAsString();
-    out = stated("host:returned:" + name + "@" + std::to_string(call.getBeginLoc().getRawEncoding()),
+    out = stated("host:returned:" + name + "@" + placeKey(call.getBeginLoc()),
                  *returned.value,
                  "host '" + shortSourceText(call, ast_.getSourceManager()) + "' is what '" + name +
                      "' returns (its body followed)",

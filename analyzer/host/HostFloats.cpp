@@ -396,7 +396,7 @@ void HostValues::widen(FloatValue &value) const {
 
 void HostValues::statedExact(const z3::expr &whole, const clang::Expr &at, int bits) {
   if (whole.is_numeral() ||
-      !stated_.insert("exact@" + std::to_string(at.getBeginLoc().getRawEncoding()) +
+      !stated_.insert("exact@" + placeKey(at.getBeginLoc()) +
                       callChainSuffix())
            .second)
     return;

@@ -85,7 +85,7 @@ z3::expr HostValues::initialValue(const clang::VarDecl &var, const std::string &
   std::string text = init ? shortSourceText(*init, ast_.getSourceManager()) : std::string("0");
   return stated("host:initial:" + var.getQualifiedNameAsString() +
                     (field.empty() ? "" : "." + field) + "@" +
-                    std::to_string(var.getLocation().getRawEncoding()),
+                    placeKey(var.getLocation()),
                 *out,
                 "host '" + name + "' is a global variable that no function but 'main' sets: " +
                     "it starts as '" + text + "'" +

@@ -231,7 +231,7 @@ namespace gpurace::analyzer {
 
 z3::expr HostValues::exchangeSelector(const Definition &definition, const clang::VarDecl &var) {
   const std::vector<const clang::VarDecl *> &group = definition.group;
-  std::string loop = std::to_string(definition.at->getBeginLoc().getRawEncoding()) +
+  std::string loop = placeKey(definition.at->getBeginLoc()) +
                      (definition.after_loop ? ":after" : ":head") + callChainSuffix();
   auto selectorOf = [&](const clang::VarDecl &member) {
     return symbols_.shared("host:exchange@" + loop + ":" + member.getNameAsString(), kInt64);

@@ -453,7 +453,7 @@ z3::expr HostValues::fieldSymbolFor(const clang::VarDecl &var, const std::string
   // One symbol per variable and field (`vol.pitch`), so that an argument
   // and the allocation facts speak of the same value.
   return symbols_.shared("host:" + var.getQualifiedNameAsString() + "." + field + "@" +
-                             std::to_string(var.getLocation().getRawEncoding()),
+                             placeKey(var.getLocation()),
                          kInt64);
 }
 
@@ -462,7 +462,7 @@ z3::expr HostValues::symbolFor(const clang::VarDecl &var) {
   // Named by where it is declared, never by its address, so that the
   // solver sees the same names, and decides the same way, on every run.
   std::string name = "host:" + var.getQualifiedNameAsString() + "@" +
-                     std::to_string(var.getLocation().getRawEncoding());
+                     placeKey(var.getLocation());
   return symbols_.shared(name, kInt64);
 }
 
@@ -499,11 +499,15 @@ const clang::Expr *HostValues::argumentFor(const clang::VarDecl &var) const {
   return assignedOutsideInit(var) ? nullptr : callArgument(var);
 }
 
+std::string HostValues::placeKey(clang::SourceLocation loc) const {
+  return stableKey(loc, ast_.getSourceManager());
+}
+
 std::string HostValues::callChainSuffix() const {
   std::string suffix;
   for (const HostValues *frame = caller_; frame; frame = frame->caller_)
     if (frame->launch_)
-      suffix += "<" + std::to_string(frame->launch_->getBeginLoc().getRawEncoding());
+      suffix += "<" + placeKey(frame->launch_->getBeginLoc());
   return suffix;
 }
 
@@ -539,7 +543,7 @@ std::string HostValues::unknownName(const clang::Expr &expr) const {
   // One symbol per expression and chain of calls to this frame: the frames
   // that read one evaluation of it (the launch's and a checking helper's
   // view of `n = atoi(argv[1])`) share it, two calls of one helper do not.
-  return "host:unknown@" + std::to_string(expr.getBeginLoc().getRawEncoding()) +
+  return "host:unknown@" + placeKey(expr.getBeginLoc()) +
          callChainSuffix();
 }
 

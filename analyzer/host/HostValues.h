@@ -344,6 +344,8 @@ private:
   // What names a symbol per chain of calls to this frame, so that two
   // calls of one helper get symbols of their own.
   std::string callChainSuffix() const;
+  // Where a symbol's value comes from, named the same in every parse.
+  std::string placeKey(clang::SourceLocation loc) const;
   z3::expr symbolFor(const clang::VarDecl &var);
   bool assignedOutsideInit(const clang::VarDecl &var) const;
   // The bytes behind `v.data()` of a std::vector sized at construction.

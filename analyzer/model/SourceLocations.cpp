@@ -36,6 +36,21 @@ v1::SourceLocation toLocation(clang::SourceRange range,
   return out;
 }
 
+std::string stableKey(clang::SourceLocation loc,
+                      const clang::SourceManager &sources) {
+  if (loc.isInvalid())
+    return "?";
+  unsigned offset = sources.getDecomposedLoc(loc).second;
+  if (loc.isFileID())
+    return sources.getBufferName(loc).str() + ":" + std::to_string(offset);
+  // Each expansion (a macro's body, an argument substituted into it) has
+  // its own entry, expanded at a distinct place: the chain of places down
+  // to the file and the offset in the last entry tell tokens apart.
+  clang::SourceLocation expanded =
+      sources.getImmediateExpansionRange(loc).getBegin();
+  return stableKey(expanded, sources) + "+" + std::to_string(offset);
+}
+
 std::string sourceText(clang::SourceRange range,
                        const clang::SourceManager &sources) {
   clang::CharSourceRange chars = clang::CharSourceRange::getTokenRange(

@@ -22,6 +22,14 @@ v1::SourceLocation toLocation(clang::SourceRange range,
                               const clang::SourceManager &sources,
                               const std::string &function);
 
+// A name for `loc` that every parse of the same sources gives it, whether
+// the headers it includes were read from text or loaded precompiled: the
+// file's name and offset, and for a token of a macro expansion the name of
+// where it was expanded and its offset in that expansion. Raw encodings
+// are not stable: loaded headers shift them.
+std::string stableKey(clang::SourceLocation loc,
+                      const clang::SourceManager &sources);
+
 // The source text of `range` as written.
 std::string sourceText(clang::SourceRange range,
                        const clang::SourceManager &sources);
