@@ -5,6 +5,7 @@
 #include "analyzer/KernelPipeline.h"
 #include "analyzer/frontend/SourceParser.h"
 #include "analyzer/host/LaunchSites.h"
+#include "analyzer/host/RelatedFacts.h"
 #include "analyzer/model/DeviceUnit.h"
 #include "analyzer/program/KernelKey.h"
 #include "analyzer/program/ProgramIndex.h"
@@ -116,13 +117,15 @@ using ClockStops = std::map<std::string, std::shared_ptr<std::atomic<unsigned>>>
 // an error naming it.
 void prepare(const clang::FunctionDecl &kernel, DeviceUnit &unit,
              const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
-             ClockStops &clock_stops, KernelPipeline &pipeline, FileAnalysis &out) {
+             ClockStops &clock_stops, FactSetVerdicts &fact_verdicts, KernelPipeline &pipeline,
+             FileAnalysis &out) {
   std::shared_ptr<std::atomic<unsigned>> &stops = clock_stops[kernel.getQualifiedNameAsString()];
   if (!stops)
     stops = std::make_shared<std::atomic<unsigned>>(0);
   std::unique_ptr<KernelAnalysis> analysis;
   try {
-    analysis = std::make_unique<KernelAnalysis>(kernel, unit, launches, options, stops);
+    analysis =
+        std::make_unique<KernelAnalysis>(kernel, unit, launches, options, stops, fact_verdicts);
   } catch (const z3::exception &e) {
     out.errors.push_back(kernelError(
         kernel, "analysis", std::string("was not analyzed: the solver failed: ") + e.msg()));
@@ -186,6 +189,7 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
   std::optional<DeviceUnit> host_unit; // for kernels modelled from the host side
   KernelPipeline pipeline(extra_jobs);
   ClockStops clock_stops;
+  FactSetVerdicts fact_verdicts;
   KernelFinder finder;
   finder.TraverseDecl(device_ast->getTranslationUnitDecl());
   for (const clang::FunctionDecl *kernel : finder.kernels) {
@@ -221,7 +225,8 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
     }
     std::string why = errorInside(device, *kernel);
     if (why.empty()) {
-      prepare(*kernel, device_unit, launches, options, clock_stops, pipeline, out);
+      prepare(*kernel, device_unit, launches, options, clock_stops, fact_verdicts, pipeline,
+              out);
       continue;
     }
     // Clang's device side is stricter than nvcc in places (a __shared__
@@ -235,7 +240,8 @@ FileAnalysis analyzeUnit(size_t unit_index, const std::vector<ProgramUnit> &unit
           *kernel, "device", "was modelled from the host-side parse: the device side has " + why));
       if (!host_unit)
         host_unit.emplace(*host->parsed.context());
-      prepare(*on_host->second, *host_unit, launches, options, clock_stops, pipeline, out);
+      prepare(*on_host->second, *host_unit, launches, options, clock_stops, fact_verdicts, pipeline,
+              out);
       continue;
     }
     out.errors.push_back(kernelError(*kernel, "device", "was not analyzed: " + why));

@@ -110,7 +110,8 @@ struct KernelAnalysis::State {
 KernelAnalysis::KernelAnalysis(const clang::FunctionDecl &kernel, DeviceUnit &unit,
                                const std::vector<HostLaunch> &launches,
                                const AnalyzeOptions &options,
-                               std::shared_ptr<std::atomic<unsigned>> clock_stops)
+                               std::shared_ptr<std::atomic<unsigned>> clock_stops,
+                               FactSetVerdicts &fact_verdicts)
     : state_(std::make_unique<State>(options)) {
   state_->options = options;
   state_->clock_stops = std::move(clock_stops);
@@ -121,7 +122,8 @@ KernelAnalysis::KernelAnalysis(const clang::FunctionDecl &kernel, DeviceUnit &un
     std::vector<std::string> names = parameterNames(kernel);
     for (const HostLaunch &launch : launches)
       for (LaunchContext &context :
-           launchContexts(*launch.launch, names, *launch.host_ast, state_->symbols))
+           launchContexts(*launch.launch, names, *launch.host_ast, state_->symbols,
+                          fact_verdicts))
         state_->contexts.emplace_back(std::move(context), false);
   } else {
     state_->contexts.emplace_back(

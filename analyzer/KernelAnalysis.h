@@ -25,6 +25,7 @@ class FunctionDecl;
 namespace gpurace::analyzer {
 
 class DeviceUnit;
+class FactSetVerdicts;
 
 struct Launch;
 
@@ -44,10 +45,12 @@ public:
   // exception); the caller turns it into an error entry naming the kernel.
   // `clock_stops` counts the queries the wall-clock cap stopped, shared
   // with the other instances of the same kernel template
-  // (CheckOptions::clock_stops).
+  // (CheckOptions::clock_stops). `fact_verdicts` is the unit's, used only
+  // while constructing (RelatedFacts.h).
   KernelAnalysis(const clang::FunctionDecl &kernel, DeviceUnit &unit,
                  const std::vector<HostLaunch> &launches, const AnalyzeOptions &options,
-                 std::shared_ptr<std::atomic<unsigned>> clock_stops);
+                 std::shared_ptr<std::atomic<unsigned>> clock_stops,
+                 FactSetVerdicts &fact_verdicts);
   ~KernelAnalysis();
   KernelAnalysis(const KernelAnalysis &) = delete;
   KernelAnalysis &operator=(const KernelAnalysis &) = delete;

@@ -623,6 +623,21 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
     z3::check_result verdict =
         answer ? answer->verdict
                : withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers)));
+    // Where the pair solver gives up, one launch the host allows, fixed: a
+    // race through a value the model leaves free (an index a data-dependent
+    // search returns) shows there at once, where a fresh solver searched
+    // the host facts' divisions for a second. With no launch in sight the
+    // fixed values are only the base's, and are tried first only where
+    // they leave the query linear.
+    bool fixed_tried = fixed_first;
+    if (verdict == z3::unknown && !fixed_first &&
+        (context_.site || (linearWithLaunchFixed(a) && linearWithLaunchFixed(b)))) {
+      fixed_tried = true;
+      if (std::optional<z3::model> fixed = witnessWithFixedLaunch(solver, trackers)) {
+        answer = Answer{z3::sat, std::move(fixed), std::nullopt};
+        verdict = z3::sat;
+      }
+    }
     if (verdict == z3::unknown) {
       answer = askAfresh(solver, trackers);
       verdict = answer->verdict;
@@ -653,7 +668,7 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
       if (out_of_time_)
         budget_.noteClockStop();
       std::optional<z3::model> m =
-          fixed_first ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
+          fixed_tried ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.

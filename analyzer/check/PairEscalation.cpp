@@ -2,11 +2,12 @@
 //
 // What a query the solver leaves undecided, or answers with a witness that
 // breaks a fact the model keeps apart, tries next: the powers of two and
-// parameter ranges the witness broke, stated and asked again; a solver
-// that has checked nothing before, at the same effort; more effort,
-// while the launch's budget lasts (QueryBudget.h); and, for a query made
-// nonlinear by products of thread coordinates and host values, a witness
-// searched for with the host values fixed.
+// parameter ranges the witness broke, stated and asked again; where fixing
+// the host values to one launch the host allows leaves the query linear, a
+// witness searched for in that launch (before anything else when the
+// products of thread coordinates and host values are what make it
+// nonlinear); a solver that has checked nothing before; and more effort,
+// while the launch's budget lasts (QueryBudget.h).
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/check/LaunchPairChecker.h"
@@ -186,12 +187,28 @@ std::optional<z3::model> assignLaunch(z3::solver &launch, const z3::expr_vector 
   z3::model values = launch.get_model();
   // Small values where the base allows them: a witness then needs no
   // huge sizes, and many threads share a division of the work (`gid /
-  // per_division`), which races across divisions need.
+  // per_division`), which races across divisions need. Two blocks of two
+  // threads at least where the base allows that too: a launch of one block
+  // or one thread is the smallest model, and holds no race across blocks
+  // or threads to witness.
   launch.push();
-  for (const z3::func_decl &symbol : hostValues(values))
-    if (symbol.range().is_int())
-      launch.add(symbol() >= -64 && symbol() <= 64);
-  if (launch.check(trackers) == z3::sat)
+  std::vector<z3::expr> at_least_two;
+  for (const z3::func_decl &symbol : hostValues(values)) {
+    if (!symbol.range().is_int())
+      continue;
+    launch.add(symbol() >= -64 && symbol() <= 64);
+    std::string name = symbol.name().str();
+    if (name == "blockDim.x" || name == "gridDim.x")
+      at_least_two.push_back(symbol() >= 2);
+  }
+  launch.push();
+  for (const z3::expr &bound : at_least_two)
+    launch.add(bound);
+  z3::check_result spread = launch.check(trackers);
+  if (spread == z3::sat)
+    values = launch.get_model();
+  launch.pop();
+  if (spread != z3::sat && launch.check(trackers) == z3::sat)
     values = launch.get_model();
   launch.pop();
   return values;

@@ -696,7 +696,8 @@ LaunchContext contextFor(const Launch &launch, const clang::FunctionDecl &kernel
 
 std::vector<LaunchContext> launchContexts(const Launch &launch,
                                           const std::vector<std::string> &parameter_names,
-                                          clang::ASTContext &ast, SymbolSpace &symbols) {
+                                          clang::ASTContext &ast, SymbolSpace &symbols,
+                                          FactSetVerdicts &verdicts) {
   // The declaration the host sees may leave parameters unnamed; the
   // definition's types are the ones the kernel model uses.
   const clang::FunctionDecl *kernel = launch.kernel->getDefinition();
@@ -714,7 +715,7 @@ std::vector<LaunchContext> launchContexts(const Launch &launch,
                          frames.empty() ? nullptr : frames.back().get());
     contexts.push_back(
         contextFor(launch, *kernel, parameter_names, ast, symbols, launching));
-    keepRelatedFacts(contexts.back(), symbols.context());
+    keepRelatedFacts(contexts.back(), symbols.context(), verdicts);
     for (const ChainCall &call : chain) {
       const clang::FunctionDecl *caller = enclosingFunction(*call.ast, *call.call);
       *contexts.back().site->add_called_from() =

@@ -26,6 +26,8 @@ class FunctionDecl;
 
 namespace gpurace::analyzer {
 
+class FactSetVerdicts;
+
 // A call on the way to a launch, in the parse it belongs to: a wrapper's
 // caller may be in another translation unit of the program.
 struct ChainCall {
@@ -88,9 +90,11 @@ void continueAcrossUnits(Launch &launch, const std::vector<const HostCallGraph *
 // context per call chain that reaches it. `ast` is the host parse the launch
 // is in; the kernel's parameters are named as its definition names them
 // (the model's symbols), which a declaration at the launch may not.
+// `verdicts` is the unit's, shared by its kernels (RelatedFacts.h).
 std::vector<LaunchContext> launchContexts(const Launch &launch,
                                           const std::vector<std::string> &parameter_names,
-                                          clang::ASTContext &ast, SymbolSpace &symbols);
+                                          clang::ASTContext &ast, SymbolSpace &symbols,
+                                          FactSetVerdicts &verdicts);
 
 } // namespace gpurace::analyzer
 

@@ -33,21 +33,29 @@ private:
   std::vector<size_t> parent_;
 };
 
-// Whether `facts` can all hold: a small check, since dropping them is only
-// safe where they do (anything but a clear yes keeps them).
-bool satisfiable(const std::vector<z3::expr> &facts, z3::context &z3) {
+} // namespace
+
+bool FactSetVerdicts::satisfiable(const std::vector<z3::expr> &facts, z3::context &z3) {
+  std::string text;
+  for (const z3::expr &fact : facts)
+    text += fact.to_string() + "\n";
+  auto known = known_.find(text);
+  if (known != known_.end())
+    return known->second;
+  // A small check, since dropping the facts is only safe where they hold
+  // (anything but a clear yes keeps them).
   z3::solver solver(z3);
   z3::params limits(z3);
   limits.set("rlimit", 200000u);
   solver.set(limits);
   for (const z3::expr &fact : facts)
     solver.add(fact);
-  return solver.check() == z3::sat;
+  bool holds = solver.check() == z3::sat;
+  known_.emplace(std::move(text), holds);
+  return holds;
 }
 
-} // namespace
-
-void keepRelatedFacts(LaunchContext &context, z3::context &z3) {
+void keepRelatedFacts(LaunchContext &context, z3::context &z3, FactSetVerdicts &verdicts) {
   ValueGroups groups;
   // Every kernel symbol is one group, the kernel's: a host value joined to
   // it is related.
@@ -80,7 +88,7 @@ void keepRelatedFacts(LaunchContext &context, z3::context &z3) {
     else
       unrelated.push_back(context.facts[i].term);
   }
-  if (unrelated.empty() || !satisfiable(unrelated, z3))
+  if (unrelated.empty() || !verdicts.satisfiable(unrelated, z3))
     return;
   context.facts = std::move(related);
 }

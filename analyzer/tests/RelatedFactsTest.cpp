@@ -1,6 +1,7 @@
 // Host facts that never reach the kernel (a timing loop's counter, a flag
 // tested on the way to the launch) are left out of its launch context,
 // unless they contradict each other and so show the launch unreachable.
+#include "analyzer/host/RelatedFacts.h"
 #include "analyzer/tests/AnalyzerTestSupport.h"
 
 #include <gtest/gtest.h>
@@ -81,6 +82,22 @@ int main(int argc, char **argv) {
   ASSERT_GT(result.race_freedom_proofs_size(), 0) << result.DebugString();
   EXPECT_TRUE(lists(result.race_freedom_proofs(0).assumptions(), "mode > 5 && mode < 3"))
       << result.DebugString();
+}
+
+// The instances of a template share one answer per set of facts, in
+// whatever Z3 context each is built: known by the facts' text, not by how
+// many there are or which context asked first.
+TEST(RelatedFacts, FactSetVerdictsAnswerEachSetOfFactsByWhatItSays) {
+  FactSetVerdicts verdicts;
+  z3::context first, second;
+  z3::expr x = first.int_const("host:x");
+  EXPECT_TRUE(verdicts.satisfiable({x > 1, x < 5}, first));
+  EXPECT_FALSE(verdicts.satisfiable({x > 1, x < 0}, first));
+  z3::expr y = second.int_const("host:x");
+  EXPECT_FALSE(verdicts.satisfiable({y > 1, y < 0}, second));
+  EXPECT_TRUE(verdicts.satisfiable({y > 1, y < 5}, second));
+  z3::expr z = second.int_const("host:z");
+  EXPECT_FALSE(verdicts.satisfiable({z > 1, z < 0}, second));
 }
 
 } // namespace
