@@ -2,12 +2,14 @@
 //
 // What a query the solver leaves undecided, or answers with a witness that
 // breaks a fact the model keeps apart, tries next: the powers of two and
-// parameter ranges the witness broke, stated and asked again; where fixing
-// the host values to one launch the host allows leaves the query linear, a
-// witness searched for in that launch (before anything else when the
-// products of thread coordinates and host values are what make it
-// nonlinear); a solver that has checked nothing before; and more effort,
-// while the launch's budget lasts (QueryBudget.h).
+// parameter ranges the witness broke, stated and asked again; a witness
+// searched for in one launch the host allows, its values fixed (before
+// anything else where products of thread coordinates and host values make
+// the query nonlinear and the fixed values make it linear; otherwise once
+// the pair solver gives up, where the kernel has a launch or the fixed
+// values leave the query linear); a solver that has checked nothing
+// before; and more effort, while the launch's budget lasts
+// (QueryBudget.h).
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/check/LaunchPairChecker.h"
