@@ -96,6 +96,10 @@ private:
   // the launch makes linear.
   std::optional<z3::model> witnessWithFixedLaunch(z3::solver &solver,
                                                   const std::vector<z3::expr> &trackers);
+  // The same in the next few launches the base allows (otherLaunch), for
+  // a pair every other attempt left undecided.
+  std::optional<z3::model> witnessInOtherLaunches(z3::solver &solver,
+                                                  const std::vector<z3::expr> &trackers);
   // Whether the access's offset or path multiplies or divides two unknowns.
   bool nonlinear(const MemoryAccess &access);
   // Whether they no longer do once the launch is fixed (fixedLaunch): the
@@ -106,6 +110,11 @@ private:
   // One assignment of the launch's host values and parameters that the base
   // allows, as equalities; none where the solver finds none.
   const std::optional<z3::expr_vector> &fixedLaunch();
+  // The k-th launch after fixedLaunch (k from 1) that the base allows, each
+  // giving the kernel's parameters or sizes values no earlier one gave
+  // them all; null where the solver finds none.
+  const z3::expr_vector *otherLaunch(size_t k);
+  static constexpr size_t kOtherLaunches = 3;
   // Whether the launch shows where a pointer parameter points in its buffer.
   bool placed(const MemoryObject &object) const;
   // Where two pointer parameters share a buffer only under a host
@@ -236,6 +245,11 @@ private:
   std::optional<z3::solver> pair_solver_;
   std::optional<z3::expr_vector> fixed_launch_;
   bool fixed_launch_searched_ = false;
+  // Holds the base and a clause ruling out each launch found so far.
+  std::optional<z3::solver> launch_search_;
+  std::vector<z3::expr> launch_search_trackers_;
+  std::vector<z3::expr_vector> other_launches_;
+  bool other_launches_exhausted_ = false;
   std::map<const MemoryAccess *, bool> nonlinear_;
   std::map<const MemoryAccess *, bool> linear_with_launch_fixed_;
   std::map<std::pair<unsigned, unsigned>, bool> divides_exactly_;

@@ -669,6 +669,8 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
         budget_.noteClockStop();
       std::optional<z3::model> m =
           fixed_tried ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
+      if (!m)
+        m = witnessInOtherLaunches(solver, trackers);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.

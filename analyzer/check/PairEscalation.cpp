@@ -8,8 +8,8 @@
 // the query nonlinear and the fixed values make it linear; otherwise once
 // the pair solver gives up, where the kernel has a launch or the fixed
 // values leave the query linear); a solver that has checked nothing
-// before; and more effort, while the launch's budget lasts
-// (QueryBudget.h).
+// before; more effort, while the launch's budget lasts (QueryBudget.h);
+// and, for a pair still undecided, a witness in a few other launches.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/check/LaunchPairChecker.h"
@@ -133,6 +133,30 @@ LaunchPairChecker::witnessWithFixedLaunch(z3::solver &solver, const std::vector<
   return witness;
 }
 
+std::optional<z3::model>
+LaunchPairChecker::witnessInOtherLaunches(z3::solver &solver,
+                                          const std::vector<z3::expr> &trackers) {
+  // One launch may simply be the wrong one: a transposed copy of a
+  // rectangular matrix races within a warp for some widths and not for
+  // others. Each launch fixed is a linear query, cheap next to the effort
+  // the nonlinear one already took.
+  for (size_t k = 1; k <= kOtherLaunches; ++k) {
+    const z3::expr_vector *launch = otherLaunch(k);
+    if (!launch)
+      break;
+    solver.push();
+    for (const z3::expr &value : *launch)
+      solver.add(value);
+    std::optional<z3::model> witness;
+    if (withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers))) == z3::sat)
+      witness = solver.get_model();
+    solver.pop();
+    if (witness)
+      return witness;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 // Whether `e` multiplies two non-constant terms or divides by one.
@@ -182,17 +206,18 @@ std::vector<z3::func_decl> hostValues(const z3::model &values) {
   return symbols;
 }
 
-// One assignment of the launch that `launch`, holding the base, allows.
-std::optional<z3::model> assignLaunch(z3::solver &launch, const z3::expr_vector &trackers) {
+// One assignment of the launch that `launch`, holding the base, allows;
+// `spread`: of two blocks of two threads at least where it allows that.
+std::optional<z3::model> assignLaunch(z3::solver &launch, const z3::expr_vector &trackers,
+                                      bool spread) {
   if (launch.check(trackers) != z3::sat)
     return std::nullopt;
   z3::model values = launch.get_model();
   // Small values where the base allows them: a witness then needs no
   // huge sizes, and many threads share a division of the work (`gid /
-  // per_division`), which races across divisions need. Two blocks of two
-  // threads at least where the base allows that too: a launch of one block
-  // or one thread is the smallest model, and holds no race across blocks
-  // or threads to witness.
+  // per_division`), which races across divisions need. A launch of one
+  // block or one thread is the smallest model, and holds no race across
+  // blocks or threads to witness.
   launch.push();
   std::vector<z3::expr> at_least_two;
   for (const z3::func_decl &symbol : hostValues(values)) {
@@ -200,17 +225,17 @@ std::optional<z3::model> assignLaunch(z3::solver &launch, const z3::expr_vector 
       continue;
     launch.add(symbol() >= -64 && symbol() <= 64);
     std::string name = symbol.name().str();
-    if (name == "blockDim.x" || name == "gridDim.x")
+    if (spread && (name == "blockDim.x" || name == "gridDim.x"))
       at_least_two.push_back(symbol() >= 2);
   }
   launch.push();
   for (const z3::expr &bound : at_least_two)
     launch.add(bound);
-  z3::check_result spread = launch.check(trackers);
-  if (spread == z3::sat)
+  z3::check_result spread_out = launch.check(trackers);
+  if (spread_out == z3::sat)
     values = launch.get_model();
   launch.pop();
-  if (spread != z3::sat && launch.check(trackers) == z3::sat)
+  if (spread_out != z3::sat && launch.check(trackers) == z3::sat)
     values = launch.get_model();
   launch.pop();
   return values;
@@ -254,7 +279,7 @@ const std::optional<z3::expr_vector> &LaunchPairChecker::fixedLaunch() {
     launch.push();
   else
     budget_.apply(launch, budget_.effort() / 4);
-  std::optional<z3::model> values = assignLaunch(launch, asVector(trackers));
+  std::optional<z3::model> values = assignLaunch(launch, asVector(trackers), true);
   if (at_base)
     launch.pop();
   if (!values)
@@ -263,6 +288,65 @@ const std::optional<z3::expr_vector> &LaunchPairChecker::fixedLaunch() {
   for (const z3::func_decl &symbol : hostValues(*values))
     fixed_launch_->push_back(symbol() == values->get_const_interp(symbol));
   return fixed_launch_;
+}
+
+namespace {
+
+// That a launch gives each of the kernel's parameters a value `launch`
+// does not (`fresh`), or at least one of its parameters and sizes another
+// value: host values the kernel does not see (argc behind a default)
+// could otherwise change alone, and the solver's next model tends to
+// differ from the last in one value where a race needs others.
+struct Difference {
+  z3::expr fresh, other;
+};
+
+Difference differenceFrom(const z3::expr_vector &launch, z3::context &z3) {
+  z3::expr_vector seen(z3), fresh(z3);
+  for (const z3::expr &value : launch) {
+    std::string name = value.arg(0).decl().name().str();
+    if (name.rfind("host:", 0) == 0)
+      continue;
+    seen.push_back(value);
+    if (name.rfind("param:", 0) == 0)
+      fresh.push_back(!value);
+  }
+  z3::expr other = seen.empty() ? z3.bool_val(false) : !z3::mk_and(seen);
+  return {fresh.empty() ? other : z3::mk_and(fresh), other};
+}
+
+} // namespace
+
+const z3::expr_vector *LaunchPairChecker::otherLaunch(size_t k) {
+  const std::optional<z3::expr_vector> &first = fixedLaunch();
+  if (!first)
+    return nullptr;
+  while (other_launches_.size() < k && !other_launches_exhausted_) {
+    if (!launch_search_) {
+      launch_search_.emplace(ctx());
+      addBase(*launch_search_, launch_search_trackers_);
+      budget_.apply(*launch_search_, budget_.effort() / 4);
+    }
+    Difference difference =
+        differenceFrom(other_launches_.empty() ? *first : other_launches_.back(), ctx());
+    launch_search_->add(difference.other);
+    launch_search_->push();
+    launch_search_->add(difference.fresh);
+    std::optional<z3::model> values =
+        assignLaunch(*launch_search_, asVector(launch_search_trackers_), false);
+    launch_search_->pop();
+    if (!values)
+      values = assignLaunch(*launch_search_, asVector(launch_search_trackers_), false);
+    if (!values) {
+      other_launches_exhausted_ = true;
+      break;
+    }
+    z3::expr_vector launch(ctx());
+    for (const z3::func_decl &symbol : hostValues(*values))
+      launch.push_back(symbol() == values->get_const_interp(symbol));
+    other_launches_.push_back(launch);
+  }
+  return k <= other_launches_.size() ? &other_launches_[k - 1] : nullptr;
 }
 
 } // namespace gpurace::analyzer
