@@ -100,6 +100,11 @@ private:
   // a pair every other attempt left undecided.
   std::optional<z3::model> witnessInOtherLaunches(z3::solver &solver,
                                                   const std::vector<z3::expr> &trackers);
+  // A witness of the query on `solver` with the launch's values fixed to
+  // `launch`; the solver is left as it was.
+  std::optional<z3::model> witnessInLaunch(z3::solver &solver,
+                                           const std::vector<z3::expr> &trackers,
+                                           const z3::expr_vector &launch);
   // Whether the access's offset or path multiplies or divides two unknowns.
   bool nonlinear(const MemoryAccess &access);
   // Whether they no longer do once the launch is fixed (fixedLaunch): the

@@ -123,14 +123,7 @@ LaunchPairChecker::witnessWithFixedLaunch(z3::solver &solver, const std::vector<
   const std::optional<z3::expr_vector> &launch = fixedLaunch();
   if (!launch)
     return std::nullopt;
-  solver.push();
-  for (const z3::expr &value : *launch)
-    solver.add(value);
-  std::optional<z3::model> witness;
-  if (withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers))) == z3::sat)
-    witness = solver.get_model();
-  solver.pop();
-  return witness;
+  return witnessInLaunch(solver, trackers, *launch);
 }
 
 std::optional<z3::model>
@@ -144,17 +137,23 @@ LaunchPairChecker::witnessInOtherLaunches(z3::solver &solver,
     const z3::expr_vector *launch = otherLaunch(k);
     if (!launch)
       break;
-    solver.push();
-    for (const z3::expr &value : *launch)
-      solver.add(value);
-    std::optional<z3::model> witness;
-    if (withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers))) == z3::sat)
-      witness = solver.get_model();
-    solver.pop();
-    if (witness)
+    if (std::optional<z3::model> witness = witnessInLaunch(solver, trackers, *launch))
       return witness;
   }
   return std::nullopt;
+}
+
+std::optional<z3::model> LaunchPairChecker::witnessInLaunch(z3::solver &solver,
+                                                            const std::vector<z3::expr> &trackers,
+                                                            const z3::expr_vector &launch) {
+  solver.push();
+  for (const z3::expr &value : launch)
+    solver.add(value);
+  std::optional<z3::model> witness;
+  if (withFactsWitnessesBreak(solver, trackers, solver.check(asVector(trackers))) == z3::sat)
+    witness = solver.get_model();
+  solver.pop();
+  return witness;
 }
 
 namespace {
@@ -204,6 +203,15 @@ std::vector<z3::func_decl> hostValues(const z3::model &values) {
       }
   }
   return symbols;
+}
+
+// The values `model` gives the launch's sizes, host values and parameters,
+// as equalities.
+z3::expr_vector launchValues(const z3::model &model) {
+  z3::expr_vector values(model.ctx());
+  for (const z3::func_decl &symbol : hostValues(model))
+    values.push_back(symbol() == model.get_const_interp(symbol));
+  return values;
 }
 
 // One assignment of the launch that `launch`, holding the base, allows;
@@ -284,9 +292,7 @@ const std::optional<z3::expr_vector> &LaunchPairChecker::fixedLaunch() {
     launch.pop();
   if (!values)
     return fixed_launch_;
-  fixed_launch_.emplace(ctx());
-  for (const z3::func_decl &symbol : hostValues(*values))
-    fixed_launch_->push_back(symbol() == values->get_const_interp(symbol));
+  fixed_launch_.emplace(launchValues(*values));
   return fixed_launch_;
 }
 
@@ -341,10 +347,7 @@ const z3::expr_vector *LaunchPairChecker::otherLaunch(size_t k) {
       other_launches_exhausted_ = true;
       break;
     }
-    z3::expr_vector launch(ctx());
-    for (const z3::func_decl &symbol : hostValues(*values))
-      launch.push_back(symbol() == values->get_const_interp(symbol));
-    other_launches_.push_back(launch);
+    other_launches_.push_back(launchValues(*values));
   }
   return k <= other_launches_.size() ? &other_launches_[k - 1] : nullptr;
 }
