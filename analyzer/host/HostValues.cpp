@@ -505,9 +505,11 @@ std::string HostValues::placeKey(clang::SourceLocation loc) const {
 
 std::string HostValues::callChainSuffix() const {
   std::string suffix;
+  // Each caller's call is named in that caller's parse, which may be
+  // another file's.
   for (const HostValues *frame = caller_; frame; frame = frame->caller_)
     if (frame->launch_)
-      suffix += "<" + placeKey(frame->launch_->getBeginLoc());
+      suffix += "<" + frame->placeKey(frame->launch_->getBeginLoc());
   return suffix;
 }
 
