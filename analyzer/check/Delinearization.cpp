@@ -262,10 +262,38 @@ public:
   LemmaWriter(const PolynomialReader &reader, const z3::expr &premise)
       : reader_(reader), premise_(premise) {}
 
-  // Lemmas about `p == 0`.
+  // Lemmas about `p == 0`: first each split of p itself, launch-wide
+  // factors before constant ones, then those of the parts it leaves. The
+  // lemmas are capped, and a split by the row stride of `y * s + x` is
+  // what decides the overlap; the cascade of constant factors under it
+  // (`32 * by * s + 2 * bx + ...` by 2, 4, 8, ...) must not use the cap up
+  // first.
   void equation(const Polynomial &p, int depth) {
     if (depth > kMaxDepth || p.size() < 2)
       return;
+    std::vector<Polynomial> parts;
+    for (const Monomial &divisor : launchWideFactors(p)) {
+      if (lemmas_.size() >= kMaxLemmas)
+        return;
+      auto [quotient, remainder] = splitBy(p, divisor);
+      if (quotient.empty())
+        continue;
+      z3::expr s = reader_.expr({{divisor, 1}});
+      z3::expr q = reader_.expr(quotient);
+      z3::expr zero = s.ctx().int_val(0);
+      parts.push_back(quotient);
+      if (remainder.empty()) {
+        // s * Q == 0 with s nonzero: the factor cancels (`offset * (2t + 2)`
+        // against `offset * (2t' + 1)` in one step of a scan).
+        lemmas_.push_back(z3::implies(premise_ && reader_.expr(p) == zero && s != zero, q == zero));
+        continue;
+      }
+      z3::expr r = reader_.expr(remainder);
+      z3::expr split = reader_.expr(p) == zero &&
+                       ((s > zero && r < s && -s < r) || (s < zero && r < -s && s < r));
+      lemmas_.push_back(z3::implies(premise_ && split, q == zero && r == zero));
+      parts.push_back(remainder);
+    }
     // A linear equation of plain values needs no help: the solver's
     // integer arithmetic decides it, and lemmas there only slow it. One
     // made only of bit fields packed by constant factors (`(t % 16) * 4 +
@@ -278,30 +306,9 @@ public:
                          [&](unsigned id) { return reader_.bitField(id); });
     });
     if (nonlinear || packed)
-      constantFactors(p, depth);
-    for (const Monomial &divisor : launchWideFactors(p)) {
-      if (lemmas_.size() >= kMaxLemmas)
-        return;
-      auto [quotient, remainder] = splitBy(p, divisor);
-      if (quotient.empty())
-        continue;
-      z3::expr s = reader_.expr({{divisor, 1}});
-      z3::expr q = reader_.expr(quotient);
-      z3::expr zero = s.ctx().int_val(0);
-      if (remainder.empty()) {
-        // s * Q == 0 with s nonzero: the factor cancels (`offset * (2t + 2)`
-        // against `offset * (2t' + 1)` in one step of a scan).
-        lemmas_.push_back(z3::implies(premise_ && reader_.expr(p) == zero && s != zero, q == zero));
-        equation(quotient, depth + 1);
-        continue;
-      }
-      z3::expr r = reader_.expr(remainder);
-      z3::expr split = reader_.expr(p) == zero &&
-                       ((s > zero && r < s && -s < r) || (s < zero && r < -s && s < r));
-      lemmas_.push_back(z3::implies(premise_ && split, q == zero && r == zero));
-      equation(quotient, depth + 1);
-      equation(remainder, depth + 1);
-    }
+      constantFactors(p, parts);
+    for (const Polynomial &part : parts)
+      equation(part, depth + 1);
   }
 
   // Lemmas about `lo <= p <= hi`, p with no constant term: what byte
@@ -345,8 +352,9 @@ private:
   // same of another thread, with 0 <= j < 8, leaves `b * n + i` equal for
   // both, which the launch-wide factor n then splits in turn. For each
   // coefficient c > 1, the terms that c divides are c * Q and the others R:
-  // c * Q + R == 0 and |R| < c implies Q == 0 and R == 0.
-  void constantFactors(const Polynomial &p, int depth) {
+  // c * Q + R == 0 and |R| < c implies Q == 0 and R == 0. Each Q joins
+  // `parts`, to be split in turn.
+  void constantFactors(const Polynomial &p, std::vector<Polynomial> &parts) {
     std::set<int64_t> divisors;
     for (const auto &[m, c] : p)
       if (!m.empty() && std::llabs(c) > 1)
@@ -372,7 +380,7 @@ private:
       lemmas_.push_back(z3::implies(premise_ && split,
                                     reader_.expr(quotient) == context.int_val(0) &&
                                         r == context.int_val(0)));
-      equation(quotient, depth + 1);
+      parts.push_back(quotient);
     }
   }
 

@@ -100,6 +100,24 @@ private:
   // a pair every other attempt left undecided.
   std::optional<z3::model> witnessInOtherLaunches(z3::solver &solver,
                                                   const std::vector<z3::expr> &trackers);
+  // The same with the launch values that multiply or divide the pair's
+  // thread values (`j * cols`) fixed to small numbers, one assignment after
+  // another, the rest of the launch left to the solver: the query is then
+  // linear. A race through a wrap-around (a mirrored tall matrix, a row
+  // that spills into the next) needs a stride that is small next to the
+  // block, which launches the host allows at random rarely have.
+  std::optional<z3::model> witnessWithSmallFactors(z3::solver &solver,
+                                                   const std::vector<z3::expr> &trackers,
+                                                   const MemoryAccess &a, const MemoryAccess &b);
+  // Launch values, not pinned by a fact, that a nonlinear term of the
+  // accesses' offsets or paths reads.
+  std::vector<z3::expr> nonlinearFactors(const MemoryAccess &a, const MemoryAccess &b) const;
+  static constexpr size_t kSmallFactorTries = 12;
+  // The same asked of a solver of its own, the values put into the query:
+  // linear where they were the factors of its products.
+  std::optional<z3::model> witnessInLaunchAfresh(const z3::solver &solver,
+                                                 const std::vector<z3::expr> &trackers,
+                                                 const z3::expr_vector &launch);
   // A witness of the query on `solver` with the launch's values fixed to
   // `launch`; the solver is left as it was.
   std::optional<z3::model> witnessInLaunch(z3::solver &solver,
@@ -175,6 +193,13 @@ private:
   // What a solver that has checked nothing before answers to the query
   // `solver` left undecided, with more effort (kAfreshEffort).
   Answer askAfresh(const z3::solver &solver, const std::vector<z3::expr> &trackers);
+  // The same query after Z3 has solved its equations for their variables
+  // and put the solutions in (`stride == pitch / 2` with the other facts,
+  // the loops' trip counts): what the incremental solvers cannot do, and
+  // what turns a pitched copy's parity argument into a few milliseconds.
+  // Its unsat core is found by leaving facts out one at a time, since the
+  // elimination keeps no record of the facts it used.
+  Answer askPreprocessed(const z3::solver &solver, const std::vector<z3::expr> &trackers);
   // The query asked again with more effort, while the launch's
   // escalations last (QueryBudget): for a pair the delinearization lemmas
   // turn linear case by case, which more effort decides, where the

@@ -642,6 +642,10 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
       answer = askAfresh(solver, trackers);
       verdict = answer->verdict;
     }
+    if (verdict == z3::unknown) {
+      answer = askPreprocessed(solver, trackers);
+      verdict = answer->verdict;
+    }
     if (verdict == z3::unknown && (delinearized || !nonlinear_pair)) {
       answer.reset();
       verdict = withMoreEffort(solver, trackers, started, cap_ms);
@@ -671,6 +675,8 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
           fixed_tried ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
       if (!m)
         m = witnessInOtherLaunches(solver, trackers);
+      if (!m)
+        m = witnessWithSmallFactors(solver, trackers, a, b);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most
       // likely as hard: give them a quarter of the effort each.

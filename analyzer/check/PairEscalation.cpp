@@ -8,8 +8,10 @@
 // the query nonlinear and the fixed values make it linear; otherwise once
 // the pair solver gives up, where the kernel has a launch or the fixed
 // values leave the query linear); a solver that has checked nothing
-// before; more effort, while the launch's budget lasts (QueryBudget.h);
-// and, for a pair still undecided, a witness in a few other launches.
+// before; one that first solves the query's equations for their variables;
+// more effort, while the launch's budget lasts (QueryBudget.h); and, for a
+// pair still undecided, a witness in a few other launches, then with the
+// launch values the pair's products read fixed to small numbers.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/check/LaunchPairChecker.h"
@@ -17,6 +19,7 @@
 #include "analyzer/model/Arith.h"
 #include "analyzer/model/TermWalk.h"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 
@@ -96,6 +99,41 @@ LaunchPairChecker::Answer LaunchPairChecker::askAfresh(const z3::solver &solver,
   return answer;
 }
 
+LaunchPairChecker::Answer
+LaunchPairChecker::askPreprocessed(const z3::solver &solver,
+                                   const std::vector<z3::expr> &trackers) {
+  z3::tactic eliminate = z3::tactic(ctx(), "simplify") & z3::tactic(ctx(), "solve-eqs") &
+                         z3::tactic(ctx(), "smt");
+  z3::solver solved = eliminate.mk_solver();
+  z3::expr_vector asserted = solver.assertions();
+  for (unsigned i = 0; i < asserted.size(); ++i)
+    solved.add(asserted[i]);
+  budget_.apply(solved, pair_solver_rlimit_ * kAfreshEffort);
+  Answer answer{
+      withFactsWitnessesBreak(solved, trackers, solved.check(asVector(trackers))), std::nullopt,
+      std::nullopt};
+  if (answer.verdict == z3::sat) {
+    answer.witness = solved.get_model();
+  } else if (answer.verdict == z3::unsat) {
+    // A fact that the query stays unsat without is not in the core; one
+    // whose absence leaves it undecided stays, so the core is never short.
+    // Each of these checks gets the pair solver's effort: a fact the proof
+    // needs leaves a query that may be hard, and is kept all the same.
+    budget_.apply(solved, pair_solver_rlimit_);
+    std::vector<z3::expr> core = trackers;
+    for (size_t i = 0; i < core.size();) {
+      std::vector<z3::expr> without = core;
+      without.erase(without.begin() + static_cast<long>(i));
+      if (solved.check(asVector(without)) == z3::unsat)
+        core = std::move(without);
+      else
+        ++i;
+    }
+    answer.core = asVector(core);
+  }
+  return answer;
+}
+
 z3::check_result LaunchPairChecker::withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                          std::chrono::steady_clock::time_point started,
                                          unsigned cap_ms) {
@@ -137,8 +175,43 @@ LaunchPairChecker::witnessInOtherLaunches(z3::solver &solver,
     const z3::expr_vector *launch = otherLaunch(k);
     if (!launch)
       break;
-    if (std::optional<z3::model> witness = witnessInLaunch(solver, trackers, *launch))
+    if (std::optional<z3::model> witness = witnessInLaunchAfresh(solver, trackers, *launch))
       return witness;
+  }
+  return std::nullopt;
+}
+
+std::optional<z3::model>
+LaunchPairChecker::witnessWithSmallFactors(z3::solver &solver,
+                                           const std::vector<z3::expr> &trackers,
+                                           const MemoryAccess &a, const MemoryAccess &b) {
+  std::vector<z3::expr> factors = nonlinearFactors(a, b);
+  if (factors.empty())
+    return std::nullopt;
+  // Assignments by their largest value, 1 first: every one of {1..m}^n
+  // with some value m before any with a larger one.
+  std::vector<int64_t> values(factors.size(), 1);
+  size_t tries = 0;
+  for (int64_t largest = 1; tries < kSmallFactorTries; ++largest) {
+    std::fill(values.begin(), values.end(), 1);
+    while (tries < kSmallFactorTries) {
+      if (std::find(values.begin(), values.end(), largest) != values.end()) {
+        ++tries;
+        z3::expr_vector assignment(ctx());
+        for (size_t i = 0; i < factors.size(); ++i)
+          assignment.push_back(factors[i] ==
+                               ctx().num_val(values[i], factors[i].get_sort()));
+        if (std::optional<z3::model> witness =
+                witnessInLaunchAfresh(solver, trackers, assignment))
+          return witness;
+      }
+      size_t i = 0;
+      while (i < values.size() && values[i] == largest)
+        values[i++] = 1;
+      if (i == values.size())
+        break;
+      ++values[i];
+    }
   }
   return std::nullopt;
 }
@@ -154,6 +227,30 @@ std::optional<z3::model> LaunchPairChecker::witnessInLaunch(z3::solver &solver,
     witness = solver.get_model();
   solver.pop();
   return witness;
+}
+
+std::optional<z3::model>
+LaunchPairChecker::witnessInLaunchAfresh(const z3::solver &solver,
+                                         const std::vector<z3::expr> &trackers,
+                                         const z3::expr_vector &launch) {
+  // The incremental pair solver keeps `cols == 2` beside `j * cols` and
+  // still searches a nonlinear query; with the values put in, the query is
+  // linear for any solver.
+  z3::expr_vector from(ctx()), to(ctx());
+  for (const z3::expr &value : launch) {
+    from.push_back(value.arg(0));
+    to.push_back(value.arg(1));
+  }
+  z3::solver fixed(ctx());
+  z3::expr_vector asserted = solver.assertions();
+  for (unsigned i = 0; i < asserted.size(); ++i)
+    fixed.add(asserted[i].substitute(from, to).simplify());
+  for (const z3::expr &value : launch)
+    fixed.add(value);
+  budget_.apply(fixed, budget_.effort());
+  if (withFactsWitnessesBreak(fixed, trackers, fixed.check(asVector(trackers))) != z3::sat)
+    return std::nullopt;
+  return fixed.get_model();
 }
 
 namespace {
@@ -180,6 +277,26 @@ bool anyNonlinear(const std::vector<z3::expr> &terms) {
 }
 
 } // namespace
+
+std::vector<z3::expr> LaunchPairChecker::nonlinearFactors(const MemoryAccess &a,
+                                                          const MemoryAccess &b) const {
+  constexpr size_t kMaxFactors = 3;
+  std::vector<z3::expr> factors;
+  std::set<unsigned> seen;
+  walkTerms({a.offset, a.path_condition, b.offset, b.path_condition}, [&](const z3::expr &e) {
+    if (!isNonlinear(e))
+      return TermVisit::Descend;
+    for (const z3::expr &symbol : uninterpretedTerms({e}))
+      if (symbol.num_args() == 0 && (symbol.is_int() || symbol.is_bv()) &&
+          !symbols_.isThreadDependent(symbol) && !pinned(symbol).is_numeral() &&
+          seen.insert(symbol.id()).second)
+        factors.push_back(symbol);
+    return factors.size() >= kMaxFactors ? TermVisit::Stop : TermVisit::Prune;
+  });
+  if (factors.size() > kMaxFactors)
+    factors.erase(factors.begin() + kMaxFactors, factors.end());
+  return factors;
+}
 
 bool LaunchPairChecker::nonlinear(const MemoryAccess &access) {
   auto [it, inserted] = nonlinear_.try_emplace(&access, false);

@@ -468,5 +468,74 @@ TEST(Delinearization, WordsAndPixelsOfAnEvenWidthAreProvedApart) {
   EXPECT_EQ(solver.check(), z3::unsat);
 }
 
+// A pixel of a tiled image, `image[row * width + column]` with row = 32 *
+// by + 8 * band + r and column = 32 * bx + 2 * (8 * ty + tx) + 1: the
+// offset's coefficients (32, 16, 8, 2) give a cascade of constant splits,
+// each a lemma, and the lemmas are capped. The split by the width
+// is what decides the pair, and it must come first.
+struct TiledPixels {
+  mutable z3::context context;
+  z3::expr width = context.int_const("width");
+  std::vector<std::string> names = {"by", "band", "r", "bx", "ty", "tx"};
+
+  z3::expr local(const std::string &name, int thread) const {
+    return context.int_const(thread ? (name + "@" + std::to_string(thread)).c_str()
+                                    : name.c_str());
+  }
+  std::function<z3::expr(const z3::expr &)> rename(int thread) const {
+    return [this, thread](const z3::expr &e) {
+      z3::expr_vector from(e.ctx()), to(e.ctx());
+      for (const std::string &name : names) {
+        from.push_back(local(name, 0));
+        to.push_back(local(name, thread));
+      }
+      z3::expr copy = e;
+      return copy.substitute(from, to);
+    };
+  }
+  z3::expr offset() const {
+    auto v = [&](const std::string &name) { return local(name, 0); };
+    z3::expr row = 32 * v("by") + 8 * v("band") + v("r");
+    z3::expr column = 32 * v("bx") + 2 * (8 * v("ty") + v("tx")) + 1;
+    return (row * width + column) * 2;
+  }
+  std::vector<z3::expr> lemmas() const {
+    DelinearizationTerms terms;
+    terms.is_launch_wide = [this](const z3::expr &e) { return z3::eq(e, width); };
+    return delinearizationLemmas({offset(), rename(1), 2}, {offset(), rename(2), 2}, terms);
+  }
+};
+
+TEST(Delinearization, TheRowStrideIsSplitBeforeTheConstantFactorsUnderIt) {
+  TiledPixels p;
+  z3::solver solver(p.context);
+  z3::params effort(p.context);
+  effort.set("rlimit", 200000u);
+  solver.set(effort);
+  z3::expr zero = p.context.int_val(0);
+  solver.add(p.width >= 512);
+  z3::expr differ = p.context.bool_val(false);
+  for (int thread = 1; thread <= 2; ++thread) {
+    auto bound = [&](const std::string &name, int n) {
+      z3::expr v = p.local(name, thread);
+      solver.add(zero <= v && v < p.context.int_val(n));
+    };
+    bound("by", 8), bound("band", 4), bound("r", 8), bound("bx", 16), bound("ty", 2);
+    bound("tx", 8);
+  }
+  for (const std::string &name : p.names)
+    differ = differ || p.local(name, 1) != p.local(name, 2);
+  solver.add(differ);
+  z3::expr start_a = p.rename(1)(p.offset()), start_b = p.rename(2)(p.offset());
+  solver.add(start_a < start_b + 2 && start_b < start_a + 2);
+  solver.push();
+  EXPECT_NE(solver.check(), z3::unsat) << "the lemmas should be what decides this query";
+  solver.pop();
+  std::vector<z3::expr> lemmas = p.lemmas();
+  for (const z3::expr &lemma : lemmas)
+    solver.add(lemma);
+  EXPECT_EQ(solver.check(), z3::unsat) << lemmas.size() << " lemmas";
+}
+
 } // namespace
 } // namespace gpurace::analyzer

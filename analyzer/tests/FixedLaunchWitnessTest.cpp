@@ -36,6 +36,29 @@ int main(int argc, char **argv) {
 }
 )";
 
+// The same with sizes that default when the command line gives none. At an
+// effort too small for the nonlinear query, each race is found in a launch
+// the host allows with `width` fixed small: within a warp only a width
+// small next to the block's side wraps a row onto the one beside it.
+const char *const kMirrorWithDefaults = R"(
+#include <cstdlib>
+__global__ void mirrorLower(float *m, int height, int width) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  int r = blockIdx.y * blockDim.y + threadIdx.y;
+  if (c < width && r < height && r > c)
+    m[r * width + c] = m[c * width + r];
+}
+int main(int argc, char **argv) {
+  int height = argc > 2 ? atoi(argv[1]) : 8;
+  int width = argc > 2 ? atoi(argv[2]) : 4;
+  float *m;
+  cudaMalloc(&m, (size_t)height * width * sizeof(float));
+  dim3 block(16, 16);
+  dim3 grid((width + 15) / 16, (height + 15) / 16);
+  mirrorLower<<<grid, block>>>(m, height, width);
+}
+)";
+
 struct Cell {
   int64_t row, column;
 };
@@ -81,11 +104,28 @@ void expectRealCollision(const v1::RaceCandidate &race) {
     EXPECT_TRUE(sameBlock(w.first(), w.second())) << w.DebugString();
   if (race.race_class() == v1::RACE_CLASS_INTRA_WARP)
     EXPECT_EQ(rank(w.first(), w) / 32, rank(w.second(), w) / 32) << w.DebugString();
+  if (race.race_class() == v1::RACE_CLASS_INTER_BLOCK)
+    EXPECT_FALSE(sameBlock(w.first(), w.second())) << w.DebugString();
 }
 
-TEST(FixedLaunchWitness, AMirroredRectangleRacesWithinABlockAndAWarpWithRealWitnesses) {
+// Each class needs its own shape: across blocks a row that spills into
+// rows of another block, within a warp a width small next to the block.
+TEST(FixedLaunchWitness, AMirroredRectangleRacesInEveryClassWithRealWitnesses) {
   v1::AnalysisResult result = analyzeCode(kMirror);
-  for (v1::RaceClass kind : {v1::RACE_CLASS_INTRA_BLOCK, v1::RACE_CLASS_INTRA_WARP}) {
+  for (v1::RaceClass kind : {v1::RACE_CLASS_INTER_BLOCK, v1::RACE_CLASS_INTRA_BLOCK,
+                             v1::RACE_CLASS_INTRA_WARP}) {
+    std::vector<v1::RaceCandidate> races = findings(result, kind);
+    ASSERT_EQ(races.size(), 1u) << v1::RaceClass_Name(kind) << "\n" << result.DebugString();
+    expectRealCollision(races.front());
+  }
+}
+
+TEST(FixedLaunchWitness, RacesANonlinearQueryLeavesOpenAreFoundWithSmallStrides) {
+  AnalyzeOptions options;
+  options.query_rlimit = 10000;
+  v1::AnalysisResult result = analyzeCode(kMirrorWithDefaults, options);
+  for (v1::RaceClass kind : {v1::RACE_CLASS_INTER_BLOCK, v1::RACE_CLASS_INTRA_BLOCK,
+                             v1::RACE_CLASS_INTRA_WARP}) {
     std::vector<v1::RaceCandidate> races = findings(result, kind);
     ASSERT_EQ(races.size(), 1u) << v1::RaceClass_Name(kind) << "\n" << result.DebugString();
     expectRealCollision(races.front());
