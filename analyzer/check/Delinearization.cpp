@@ -658,4 +658,32 @@ std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSid
   return lemmasAt(a, b, terms, 0);
 }
 
+std::vector<RowSplit> rowSplits(const z3::expr &offset,
+                                const std::function<bool(const z3::expr &)> &is_launch_wide) {
+  if (!offset.is_int())
+    return {};
+  DelinearizationTerms terms;
+  terms.is_launch_wide = is_launch_wide;
+  PolynomialReader reader(offset.ctx(), terms, false);
+  OffsetSide side{offset, [](const z3::expr &e) { return e; }, 1};
+  std::optional<Polynomial> p = reader.read(offset, side);
+  if (!p)
+    return {};
+  p->erase(Monomial{});
+  std::set<unsigned> strides;
+  for (const auto &[m, c] : *p)
+    if (m.size() > 1 && !std::all_of(m.begin(), m.end(),
+                                     [&](unsigned id) { return reader.launchWide(id); }))
+      for (unsigned id : m)
+        if (reader.launchWide(id))
+          strides.insert(id);
+  std::vector<RowSplit> splits;
+  for (unsigned id : strides) {
+    auto [quotient, rest] = splitBy(*p, Monomial{id});
+    if (!rest.empty())
+      splits.push_back({reader.expr({{Monomial{id}, 1}}), reader.expr(rest)});
+  }
+  return splits;
+}
+
 } // namespace gpurace::analyzer

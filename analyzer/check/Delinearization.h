@@ -77,6 +77,18 @@ struct DelinearizationTerms {
 std::vector<z3::expr> delinearizationLemmas(const OffsetSide &a, const OffsetSide &b,
                                             const DelinearizationTerms &terms);
 
+// An offset read as `stride * Q + rest` for one launch-wide atom `stride`
+// that multiplies a term that is not launch-wide (`y * width + x`: width,
+// and x). `rest` leaves out the offset's constant (`x + 1` is read as x).
+struct RowSplit {
+  z3::expr stride, rest;
+};
+
+// The row splits of `offset`, one per such atom; none where it is not an
+// integer polynomial.
+std::vector<RowSplit> rowSplits(const z3::expr &offset,
+                                const std::function<bool(const z3::expr &)> &is_launch_wide);
+
 } // namespace gpurace::analyzer
 
 #endif

@@ -16,6 +16,7 @@
 #include "analyzer/check/PairChecker.h"
 #include "analyzer/check/QueryBudget.h"
 #include "analyzer/check/RangeSimplifier.h"
+#include "analyzer/check/RowExtents.h"
 
 #include <z3++.h>
 
@@ -208,6 +209,12 @@ private:
   // once the query has used its clock, `cap_ms`.
   z3::check_result withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                   std::chrono::steady_clock::time_point started, unsigned cap_ms);
+  // With no launch in view: where the race in `solver` is one only a
+  // thread past the end of its row has (RowExtents.h), the note that says
+  // so; nullopt where a launch that fits the data has it too.
+  std::optional<v1::Imprecision> rowOverrun(z3::solver &solver,
+                                            const std::vector<z3::expr> &trackers);
+  std::optional<std::vector<RowExtent>> row_extents_;
   // Two writes whose threads store the same value wherever they race, in
   // the solver's current race constraints.
   bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,

@@ -653,6 +653,9 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
     if (verdict == z3::sat) {
       z3::model m = answer && answer->witness ? *answer->witness : solver.get_model();
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
+      if (!context_.site && options_.rank_row_overruns)
+        if (std::optional<v1::Imprecision> overrun = rowOverrun(solver, trackers))
+          *result_.candidates.back().add_imprecisions() = std::move(*overrun);
       if (storeSameValue(solver, trackers, a, b))
         result_.candidates.back().set_benign(
             "both threads store the same value wherever they race: the location "
@@ -693,6 +696,34 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
   solver.pop();
   if (core.size() > 0 && !found)
     addProof(a, b, core, trackers);
+}
+
+std::optional<v1::Imprecision> LaunchPairChecker::rowOverrun(z3::solver &solver,
+                                                             const std::vector<z3::expr> &trackers) {
+  if (!row_extents_)
+    row_extents_ = rowExtents(model_, symbols_);
+  if (row_extents_->empty())
+    return std::nullopt;
+  solver.push();
+  std::string widths;
+  for (const RowExtent &extent : *row_extents_) {
+    for (int t = 1; t <= 2; ++t)
+      add(solver, symbols_.forThread(extent.fact, t));
+    if (widths.find("'" + extent.width + "'") == std::string::npos)
+      widths += (widths.empty() ? "'" : ", '") + extent.width + "'";
+  }
+  ++result_.queries;
+  bool fits = solver.check(asVector(trackers)) != z3::unsat;
+  solver.pop();
+  if (fits)
+    return std::nullopt;
+  v1::Imprecision overrun;
+  overrun.set_kind(v1::IMPRECISION_KIND_ROW_OVERRUN);
+  overrun.set_detail("the race needs a thread whose column passes the width of its row (" +
+                     widths +
+                     "): no launch of the kernel is in view, and one with a thread per "
+                     "element of each row has no such thread");
+  return overrun;
 }
 
 ClassQuery LaunchPairChecker::namedDefect(const MemoryAccess &a, const MemoryAccess &b,

@@ -40,6 +40,11 @@ struct CheckOptions {
   bool assume_warp_lockstep = false;
   // Parameters the launch context assumes distinct may overlap instead.
   bool assume_aliasing = false;
+  // With no launch in view, rank low a race that only a thread past the
+  // end of its row has (RowExtents.h). Off for kernels analyzed alone on
+  // purpose (--no-host): every launch counts there, the too-wide grid of a
+  // host's mistake included.
+  bool rank_row_overruns = true;
 };
 
 struct CheckResult {
