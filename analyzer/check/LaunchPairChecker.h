@@ -114,11 +114,12 @@ private:
   // accesses' offsets or paths reads.
   std::vector<z3::expr> nonlinearFactors(const MemoryAccess &a, const MemoryAccess &b) const;
   static constexpr size_t kSmallFactorTries = 12;
+  static constexpr unsigned kSmallFactorEffortShare = 8;
   // The same asked of a solver of its own, the values put into the query:
   // linear where they were the factors of its products.
   std::optional<z3::model> witnessInLaunchAfresh(const z3::solver &solver,
                                                  const std::vector<z3::expr> &trackers,
-                                                 const z3::expr_vector &launch);
+                                                 const z3::expr_vector &launch, unsigned effort);
   // A witness of the query on `solver` with the launch's values fixed to
   // `launch`; the solver is left as it was.
   std::optional<z3::model> witnessInLaunch(z3::solver &solver,

@@ -25,6 +25,31 @@
 
 namespace gpurace::analyzer {
 
+namespace {
+
+// Whether `e` multiplies two non-constant terms or divides by one.
+bool isNonlinear(const z3::expr &e) {
+  Z3_decl_kind kind = e.decl().decl_kind();
+  unsigned unknowns = 0;
+  for (unsigned i = 0; i < e.num_args(); ++i)
+    unknowns += !e.arg(i).is_numeral();
+  if ((kind == Z3_OP_MUL || kind == Z3_OP_BMUL) && unknowns >= 2)
+    return true;
+  return (kind == Z3_OP_DIV || kind == Z3_OP_IDIV || kind == Z3_OP_MOD || kind == Z3_OP_REM ||
+          kind == Z3_OP_BSDIV || kind == Z3_OP_BUDIV || kind == Z3_OP_BSREM ||
+          kind == Z3_OP_BUREM || kind == Z3_OP_BSMOD) &&
+         !e.arg(1).is_numeral();
+}
+
+// Whether any term within `terms` is nonlinear.
+bool anyNonlinear(const std::vector<z3::expr> &terms) {
+  return walkTerms(terms, [](const z3::expr &e) {
+    return isNonlinear(e) ? TermVisit::Stop : TermVisit::Descend;
+  });
+}
+
+} // namespace
+
 z3::check_result LaunchPairChecker::withFactsWitnessesBreak(z3::solver &solver,
                                                   const std::vector<z3::expr> &trackers,
                                                   z3::check_result verdict) {
@@ -108,7 +133,9 @@ LaunchPairChecker::askPreprocessed(const z3::solver &solver,
   z3::expr_vector asserted = solver.assertions();
   for (unsigned i = 0; i < asserted.size(); ++i)
     solved.add(asserted[i]);
-  budget_.apply(solved, pair_solver_rlimit_ * kAfreshEffort);
+  // The elimination decides at once where it helps at all: the pair
+  // solver's effort, not the fresh solver's fourfold one.
+  budget_.apply(solved, pair_solver_rlimit_);
   Answer answer{
       withFactsWitnessesBreak(solved, trackers, solved.check(asVector(trackers))), std::nullopt,
       std::nullopt};
@@ -117,9 +144,8 @@ LaunchPairChecker::askPreprocessed(const z3::solver &solver,
   } else if (answer.verdict == z3::unsat) {
     // A fact that the query stays unsat without is not in the core; one
     // whose absence leaves it undecided stays, so the core is never short.
-    // Each of these checks gets the pair solver's effort: a fact the proof
-    // needs leaves a query that may be hard, and is kept all the same.
-    budget_.apply(solved, pair_solver_rlimit_);
+    // A fact the proof needs leaves a query that may be hard, and is kept
+    // all the same.
     std::vector<z3::expr> core = trackers;
     for (size_t i = 0; i < core.size();) {
       std::vector<z3::expr> without = core;
@@ -175,7 +201,8 @@ LaunchPairChecker::witnessInOtherLaunches(z3::solver &solver,
     const z3::expr_vector *launch = otherLaunch(k);
     if (!launch)
       break;
-    if (std::optional<z3::model> witness = witnessInLaunchAfresh(solver, trackers, *launch))
+    if (std::optional<z3::model> witness =
+            witnessInLaunchAfresh(solver, trackers, *launch, budget_.effort()))
       return witness;
   }
   return std::nullopt;
@@ -187,6 +214,18 @@ LaunchPairChecker::witnessWithSmallFactors(z3::solver &solver,
                                            const MemoryAccess &a, const MemoryAccess &b) {
   std::vector<z3::expr> factors = nonlinearFactors(a, b);
   if (factors.empty())
+    return std::nullopt;
+  // Only where the values make the pair linear: a product the threads
+  // compute (`offset * (2 * tid + 1)`) keeps each query as hard as the one
+  // left undecided.
+  z3::expr_vector from(ctx()), to(ctx());
+  for (const z3::expr &factor : factors) {
+    from.push_back(factor);
+    to.push_back(ctx().num_val(2, factor.get_sort()));
+  }
+  auto fixed = [&](const z3::expr &e) { return z3::expr(e).substitute(from, to).simplify(); };
+  if (anyNonlinear({fixed(a.offset), fixed(a.path_condition), fixed(b.offset),
+                    fixed(b.path_condition)}))
     return std::nullopt;
   // Assignments by their largest value, 1 first: every one of {1..m}^n
   // with some value m before any with a larger one.
@@ -201,8 +240,11 @@ LaunchPairChecker::witnessWithSmallFactors(z3::solver &solver,
         for (size_t i = 0; i < factors.size(); ++i)
           assignment.push_back(factors[i] ==
                                ctx().num_val(values[i], factors[i].get_sort()));
-        if (std::optional<z3::model> witness =
-                witnessInLaunchAfresh(solver, trackers, assignment))
+        // A linear query is settled well within an eighth of the effort;
+        // one that is not (a bitwise term the values leave in place) is
+        // not worth twelve full ones.
+        if (std::optional<z3::model> witness = witnessInLaunchAfresh(
+                solver, trackers, assignment, budget_.effort() / kSmallFactorEffortShare))
           return witness;
       }
       size_t i = 0;
@@ -232,7 +274,7 @@ std::optional<z3::model> LaunchPairChecker::witnessInLaunch(z3::solver &solver,
 std::optional<z3::model>
 LaunchPairChecker::witnessInLaunchAfresh(const z3::solver &solver,
                                          const std::vector<z3::expr> &trackers,
-                                         const z3::expr_vector &launch) {
+                                         const z3::expr_vector &launch, unsigned effort) {
   // The incremental pair solver keeps `cols == 2` beside `j * cols` and
   // still searches a nonlinear query; with the values put in, the query is
   // linear for any solver.
@@ -247,36 +289,11 @@ LaunchPairChecker::witnessInLaunchAfresh(const z3::solver &solver,
     fixed.add(asserted[i].substitute(from, to).simplify());
   for (const z3::expr &value : launch)
     fixed.add(value);
-  budget_.apply(fixed, budget_.effort());
+  budget_.apply(fixed, effort);
   if (withFactsWitnessesBreak(fixed, trackers, fixed.check(asVector(trackers))) != z3::sat)
     return std::nullopt;
   return fixed.get_model();
 }
-
-namespace {
-
-// Whether `e` multiplies two non-constant terms or divides by one.
-bool isNonlinear(const z3::expr &e) {
-  Z3_decl_kind kind = e.decl().decl_kind();
-  unsigned unknowns = 0;
-  for (unsigned i = 0; i < e.num_args(); ++i)
-    unknowns += !e.arg(i).is_numeral();
-  if ((kind == Z3_OP_MUL || kind == Z3_OP_BMUL) && unknowns >= 2)
-    return true;
-  return (kind == Z3_OP_DIV || kind == Z3_OP_IDIV || kind == Z3_OP_MOD || kind == Z3_OP_REM ||
-          kind == Z3_OP_BSDIV || kind == Z3_OP_BUDIV || kind == Z3_OP_BSREM ||
-          kind == Z3_OP_BUREM || kind == Z3_OP_BSMOD) &&
-         !e.arg(1).is_numeral();
-}
-
-// Whether any term within `terms` is nonlinear.
-bool anyNonlinear(const std::vector<z3::expr> &terms) {
-  return walkTerms(terms, [](const z3::expr &e) {
-    return isNonlinear(e) ? TermVisit::Stop : TermVisit::Descend;
-  });
-}
-
-} // namespace
 
 std::vector<z3::expr> LaunchPairChecker::nonlinearFactors(const MemoryAccess &a,
                                                           const MemoryAccess &b) const {
