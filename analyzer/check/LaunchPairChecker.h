@@ -114,7 +114,11 @@ private:
   // accesses' offsets or paths reads.
   std::vector<z3::expr> nonlinearFactors(const MemoryAccess &a, const MemoryAccess &b) const;
   static constexpr size_t kSmallFactorTries = 12;
-  static constexpr unsigned kSmallFactorEffortShare = 8;
+  // The effort of a query with launch values put in (other launches,
+  // small factors): a share of the pair's, with a floor.
+  unsigned fixedQueryEffort() const;
+  static constexpr unsigned kFixedQueryEffortShare = 8;
+  static constexpr unsigned kFixedQueryLeastEffort = 10000;
   // The same asked of a solver of its own, the values put into the query:
   // linear where they were the factors of its products.
   std::optional<z3::model> witnessInLaunchAfresh(const z3::solver &solver,
@@ -202,6 +206,7 @@ private:
   // Its unsat core is found by leaving facts out one at a time, since the
   // elimination keeps no record of the facts it used.
   Answer askPreprocessed(const z3::solver &solver, const std::vector<z3::expr> &trackers);
+  unsigned preprocessed_in_full_ = 4;
   // The query asked again with more effort, while the launch's
   // escalations last (QueryBudget): for a pair the delinearization lemmas
   // turn linear case by case, which more effort decides, where the

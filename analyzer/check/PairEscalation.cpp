@@ -133,9 +133,13 @@ LaunchPairChecker::askPreprocessed(const z3::solver &solver,
   z3::expr_vector asserted = solver.assertions();
   for (unsigned i = 0; i < asserted.size(); ++i)
     solved.add(asserted[i]);
-  // The elimination decides at once where it helps at all: the pair
-  // solver's effort, not the fresh solver's fourfold one.
-  budget_.apply(solved, pair_solver_rlimit_);
+  // Four times the effort for the launch's first few such queries, then
+  // the pair solver's: a kernel whose many pairs stay undecided (a bitonic
+  // sort with no launch in view) would pay that for each.
+  unsigned share = preprocessed_in_full_ > 0 ? kAfreshEffort : 1;
+  if (preprocessed_in_full_ > 0)
+    --preprocessed_in_full_;
+  budget_.apply(solved, pair_solver_rlimit_ * share);
   Answer answer{
       withFactsWitnessesBreak(solved, trackers, solved.check(asVector(trackers))), std::nullopt,
       std::nullopt};
@@ -144,8 +148,9 @@ LaunchPairChecker::askPreprocessed(const z3::solver &solver,
   } else if (answer.verdict == z3::unsat) {
     // A fact that the query stays unsat without is not in the core; one
     // whose absence leaves it undecided stays, so the core is never short.
-    // A fact the proof needs leaves a query that may be hard, and is kept
-    // all the same.
+    // Each of these checks gets the pair solver's effort: a fact the proof
+    // needs leaves a query that may be hard, and is kept all the same.
+    budget_.apply(solved, pair_solver_rlimit_);
     std::vector<z3::expr> core = trackers;
     for (size_t i = 0; i < core.size();) {
       std::vector<z3::expr> without = core;
@@ -202,10 +207,19 @@ LaunchPairChecker::witnessInOtherLaunches(z3::solver &solver,
     if (!launch)
       break;
     if (std::optional<z3::model> witness =
-            witnessInLaunchAfresh(solver, trackers, *launch, budget_.effort()))
+            witnessInLaunchAfresh(solver, trackers, *launch, fixedQueryEffort()))
       return witness;
   }
   return std::nullopt;
+}
+
+unsigned LaunchPairChecker::fixedQueryEffort() const {
+  // A linear query is settled well within an eighth of the effort; one
+  // that is not (a bitwise term the values leave in place) is not worth
+  // many full ones. A small effort is not cut below what a linear query of
+  // a small kernel takes.
+  return std::max(budget_.effort() / kFixedQueryEffortShare,
+                  std::min(budget_.effort(), kFixedQueryLeastEffort));
 }
 
 std::optional<z3::model>
@@ -227,6 +241,7 @@ LaunchPairChecker::witnessWithSmallFactors(z3::solver &solver,
   if (anyNonlinear({fixed(a.offset), fixed(a.path_condition), fixed(b.offset),
                     fixed(b.path_condition)}))
     return std::nullopt;
+  unsigned effort = fixedQueryEffort();
   // Assignments by their largest value, 1 first: every one of {1..m}^n
   // with some value m before any with a larger one.
   std::vector<int64_t> values(factors.size(), 1);
@@ -240,11 +255,8 @@ LaunchPairChecker::witnessWithSmallFactors(z3::solver &solver,
         for (size_t i = 0; i < factors.size(); ++i)
           assignment.push_back(factors[i] ==
                                ctx().num_val(values[i], factors[i].get_sort()));
-        // A linear query is settled well within an eighth of the effort;
-        // one that is not (a bitwise term the values leave in place) is
-        // not worth twelve full ones.
-        if (std::optional<z3::model> witness = witnessInLaunchAfresh(
-                solver, trackers, assignment, budget_.effort() / kSmallFactorEffortShare))
+        if (std::optional<z3::model> witness =
+                witnessInLaunchAfresh(solver, trackers, assignment, effort))
           return witness;
       }
       size_t i = 0;
