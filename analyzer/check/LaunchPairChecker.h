@@ -118,7 +118,7 @@ private:
   // small factors): a share of the pair's, with a floor.
   unsigned fixedQueryEffort() const;
   static constexpr unsigned kFixedQueryEffortShare = 8;
-  static constexpr unsigned kFixedQueryLeastEffort = 10000;
+  static constexpr unsigned kFixedQueryLeastEffort = 50000;
   // The same asked of a solver of its own, the values put into the query:
   // linear where they were the factors of its products.
   std::optional<z3::model> witnessInLaunchAfresh(const z3::solver &solver,

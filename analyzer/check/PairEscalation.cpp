@@ -216,10 +216,9 @@ LaunchPairChecker::witnessInOtherLaunches(z3::solver &solver,
 unsigned LaunchPairChecker::fixedQueryEffort() const {
   // A linear query is settled well within an eighth of the effort; one
   // that is not (a bitwise term the values leave in place) is not worth
-  // many full ones. A small effort is not cut below what a linear query of
-  // a small kernel takes.
-  return std::max(budget_.effort() / kFixedQueryEffortShare,
-                  std::min(budget_.effort(), kFixedQueryLeastEffort));
+  // many full ones. Never below what a linear query of a small kernel
+  // takes, even where --query-effort is smaller.
+  return std::max(budget_.effort() / kFixedQueryEffortShare, kFixedQueryLeastEffort);
 }
 
 std::optional<z3::model>

@@ -121,7 +121,9 @@ TEST(FixedLaunchWitness, AMirroredRectangleRacesWithinABlockAndAWarpWithRealWitn
 // rows of another block, within a warp a width small next to the block.
 TEST(FixedLaunchWitness, RacesANonlinearQueryLeavesOpenAreFoundWithSmallStrides) {
   AnalyzeOptions options;
-  options.query_rlimit = 10000;
+  options.query_rlimit = 20000;
+  // Effort alone decides: no wall-clock cap on a loaded machine.
+  options.query_timeout_ms = 600000;
   v1::AnalysisResult result = analyzeCode(kMirrorWithDefaults, options);
   for (v1::RaceClass kind : {v1::RACE_CLASS_INTER_BLOCK, v1::RACE_CLASS_INTRA_BLOCK,
                              v1::RACE_CLASS_INTRA_WARP}) {
