@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <set>
 
 namespace gpurace::analyzer {
@@ -46,6 +47,18 @@ bool anyNonlinear(const std::vector<z3::expr> &terms) {
   return walkTerms(terms, [](const z3::expr &e) {
     return isNonlinear(e) ? TermVisit::Stop : TermVisit::Descend;
   });
+}
+
+} // namespace
+
+namespace {
+
+// Every assertion of `from` added to `to`, through `transform` if given.
+void copyAssertions(const z3::solver &from, z3::solver &to,
+                    const std::function<z3::expr(const z3::expr &)> &transform = nullptr) {
+  z3::expr_vector asserted = from.assertions();
+  for (unsigned i = 0; i < asserted.size(); ++i)
+    to.add(transform ? transform(asserted[i]) : asserted[i]);
 }
 
 } // namespace
@@ -110,9 +123,7 @@ LaunchPairChecker::Answer LaunchPairChecker::askAfresh(const z3::solver &solver,
   // power of two from a loop) is decided one way on one solver and left
   // undecided on another, and four times settles those.
   z3::solver fresh(ctx());
-  z3::expr_vector asserted = solver.assertions();
-  for (unsigned i = 0; i < asserted.size(); ++i)
-    fresh.add(asserted[i]);
+  copyAssertions(solver, fresh);
   budget_.apply(fresh, pair_solver_rlimit_ * kAfreshEffort);
   Answer answer{
       withFactsWitnessesBreak(fresh, trackers, fresh.check(asVector(trackers))), std::nullopt,
@@ -130,9 +141,7 @@ LaunchPairChecker::askPreprocessed(const z3::solver &solver,
   z3::tactic eliminate = z3::tactic(ctx(), "simplify") & z3::tactic(ctx(), "solve-eqs") &
                          z3::tactic(ctx(), "smt");
   z3::solver solved = eliminate.mk_solver();
-  z3::expr_vector asserted = solver.assertions();
-  for (unsigned i = 0; i < asserted.size(); ++i)
-    solved.add(asserted[i]);
+  copyAssertions(solver, solved);
   // Four times the effort for the launch's first few such queries, then
   // the pair solver's: a kernel whose many pairs stay undecided (a bitonic
   // sort with no launch in view) would pay that for each.
@@ -295,9 +304,9 @@ LaunchPairChecker::witnessInLaunchAfresh(const z3::solver &solver,
     to.push_back(value.arg(1));
   }
   z3::solver fixed(ctx());
-  z3::expr_vector asserted = solver.assertions();
-  for (unsigned i = 0; i < asserted.size(); ++i)
-    fixed.add(asserted[i].substitute(from, to).simplify());
+  copyAssertions(solver, fixed, [&](const z3::expr &e) {
+    return z3::expr(e).substitute(from, to).simplify();
+  });
   for (const z3::expr &value : launch)
     fixed.add(value);
   budget_.apply(fixed, effort);

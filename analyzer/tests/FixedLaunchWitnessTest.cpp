@@ -18,7 +18,7 @@ namespace {
 
 // The lower triangle of a height x width matrix mirrored onto the upper
 // one in place: for width < height, what one thread writes another reads.
-const char *const kMirror = R"(
+const std::string kMirrorKernel = R"(
 #include <cstdlib>
 __global__ void mirrorLower(float *m, int height, int width) {
   int c = blockIdx.x * blockDim.x + threadIdx.x;
@@ -26,7 +26,9 @@ __global__ void mirrorLower(float *m, int height, int width) {
   if (c < width && r < height && r > c)
     m[r * width + c] = m[c * width + r];
 }
-int main(int argc, char **argv) {
+)";
+
+const std::string kMirror = kMirrorKernel + R"(int main(int argc, char **argv) {
   if (argc < 3) return 1;
   int height = atoi(argv[1]);
   int width = atoi(argv[2]);
@@ -42,15 +44,7 @@ int main(int argc, char **argv) {
 // effort too small for the nonlinear query, each race is found in a launch
 // the host allows with `width` fixed small: within a warp only a width
 // small next to the block's side wraps a row onto the one beside it.
-const char *const kMirrorWithDefaults = R"(
-#include <cstdlib>
-__global__ void mirrorLower(float *m, int height, int width) {
-  int c = blockIdx.x * blockDim.x + threadIdx.x;
-  int r = blockIdx.y * blockDim.y + threadIdx.y;
-  if (c < width && r < height && r > c)
-    m[r * width + c] = m[c * width + r];
-}
-int main(int argc, char **argv) {
+const std::string kMirrorWithDefaults = kMirrorKernel + R"(int main(int argc, char **argv) {
   int height = argc > 2 ? atoi(argv[1]) : 8;
   int width = argc > 2 ? atoi(argv[2]) : 4;
   float *m;
