@@ -638,6 +638,17 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
         verdict = z3::sat;
       }
     }
+    // Sizes that multiply coordinates, set small one assignment at a time,
+    // leave linear queries that settle in milliseconds: a race found there
+    // spares the fresh solvers their full effort on the nonlinear one.
+    bool small_tried = false;
+    if (verdict == z3::unknown && nonlinear_pair) {
+      small_tried = true;
+      if (std::optional<z3::model> small = witnessWithSmallFactors(solver, trackers, a, b)) {
+        answer = Answer{z3::sat, std::move(small), std::nullopt};
+        verdict = z3::sat;
+      }
+    }
     if (verdict == z3::unknown) {
       answer = askAfresh(solver, trackers);
       verdict = answer->verdict;
@@ -678,7 +689,7 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
           fixed_tried ? std::nullopt : witnessWithFixedLaunch(solver, trackers);
       if (!m)
         m = witnessInOtherLaunches(solver, trackers);
-      if (!m)
+      if (!m && !small_tried)
         m = witnessWithSmallFactors(solver, trackers, a, b);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), m ? &*m : nullptr);
       // The other classes of a pair the solver could not decide are most

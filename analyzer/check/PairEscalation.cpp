@@ -245,7 +245,7 @@ LaunchPairChecker::witnessWithSmallFactors(z3::solver &solver,
     from.push_back(factor);
     to.push_back(ctx().num_val(2, factor.get_sort()));
   }
-  auto fixed = [&](const z3::expr &e) { return z3::expr(e).substitute(from, to).simplify(); };
+  auto fixed = [&](const z3::expr &e) { return pinned(e).substitute(from, to).simplify(); };
   if (anyNonlinear({fixed(a.offset), fixed(a.path_condition), fixed(b.offset),
                     fixed(b.path_condition)}))
     return std::nullopt;
@@ -320,13 +320,16 @@ std::vector<z3::expr> LaunchPairChecker::nonlinearFactors(const MemoryAccess &a,
   constexpr size_t kMaxFactors = 3;
   std::vector<z3::expr> factors;
   std::set<unsigned> seen;
-  walkTerms({a.offset, a.path_condition, b.offset, b.path_condition}, [&](const z3::expr &e) {
+  // With the launch's pinned sizes put in: `blockIdx.y * blockDim.y` is
+  // linear in a block of fixed shape.
+  walkTerms({pinned(a.offset), pinned(a.path_condition), pinned(b.offset),
+             pinned(b.path_condition)},
+            [&](const z3::expr &e) {
     if (!isNonlinear(e))
       return TermVisit::Descend;
     for (const z3::expr &symbol : uninterpretedTerms({e}))
       if (symbol.num_args() == 0 && (symbol.is_int() || symbol.is_bv()) &&
-          !symbols_.isThreadDependent(symbol) && !pinned(symbol).is_numeral() &&
-          seen.insert(symbol.id()).second)
+          !symbols_.isThreadDependent(symbol) && seen.insert(symbol.id()).second)
         factors.push_back(symbol);
     return factors.size() >= kMaxFactors ? TermVisit::Stop : TermVisit::Prune;
   });
@@ -415,7 +418,7 @@ bool LaunchPairChecker::linearWithLaunchFixed(const MemoryAccess &access) {
     from.push_back(value.arg(0));
     to.push_back(value.arg(1));
   }
-  auto fixed = [&](const z3::expr &e) { return z3::expr(e).substitute(from, to).simplify(); };
+  auto fixed = [&](const z3::expr &e) { return pinned(e).substitute(from, to).simplify(); };
   it->second = !anyNonlinear({fixed(access.offset), fixed(access.path_condition)});
   return it->second;
 }

@@ -4,6 +4,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
+#include <llvm/Support/Format.h>
 #include <llvm/Support/raw_ostream.h>
 
 namespace gpurace::analyzer {
@@ -36,13 +37,30 @@ v1::SourceLocation toLocation(clang::SourceRange range,
   return out;
 }
 
+namespace {
+
+// A file named by what it holds, not by where it lies: the solver's search
+// follows the names of its symbols, and a project checked out in another
+// directory must be analyzed the same way. Two files of the same text
+// name the same entities.
+std::string contentKey(llvm::StringRef text) {
+  uint64_t hash = 14695981039346656037ull; // FNV-1a
+  for (unsigned char c : text)
+    hash = (hash ^ c) * 1099511628211ull;
+  std::string key;
+  llvm::raw_string_ostream(key) << "file-" << llvm::format_hex_no_prefix(hash, 16);
+  return key;
+}
+
+} // namespace
+
 std::string stableKey(clang::SourceLocation loc,
                       const clang::SourceManager &sources) {
   if (loc.isInvalid())
     return "?";
-  unsigned offset = sources.getDecomposedLoc(loc).second;
+  auto [file, offset] = sources.getDecomposedLoc(loc);
   if (loc.isFileID())
-    return sources.getBufferName(loc).str() + ":" + std::to_string(offset);
+    return contentKey(sources.getBufferData(file)) + ":" + std::to_string(offset);
   // Each expansion (a macro's body, an argument substituted into it) has
   // its own entry, expanded at a distinct place: the chain of places down
   // to the file and the offset in the last entry tell tokens apart.

@@ -8,8 +8,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <string>
 
@@ -105,7 +103,10 @@ void expectRealCollision(const v1::RaceCandidate &race) {
 }
 
 TEST(FixedLaunchWitness, AMirroredRectangleRacesWithinABlockAndAWarpWithRealWitnesses) {
-  v1::AnalysisResult result = analyzeCode(kMirror);
+  AnalyzeOptions options;
+  // Effort alone decides, as on a quiet machine: no wall-clock cap.
+  options.query_timeout_ms = 600000;
+  v1::AnalysisResult result = analyzeCode(kMirror, options);
   for (v1::RaceClass kind : {v1::RACE_CLASS_INTRA_BLOCK, v1::RACE_CLASS_INTRA_WARP}) {
     std::vector<v1::RaceCandidate> races = findings(result, kind);
     ASSERT_EQ(races.size(), 1u) << v1::RaceClass_Name(kind) << "\n" << result.DebugString();
@@ -118,22 +119,9 @@ TEST(FixedLaunchWitness, AMirroredRectangleRacesWithinABlockAndAWarpWithRealWitn
 TEST(FixedLaunchWitness, RacesANonlinearQueryLeavesOpenAreFoundWithSmallStrides) {
   AnalyzeOptions options;
   options.query_rlimit = 20000;
-  // Effort alone decides: no wall-clock cap on a loaded machine. Symbols
-  // are named after the file's path, and at this effort the solver's
-  // search follows the names: the file has one path of its own, not a
-  // fresh temporary one, so that every run asks the same queries.
+  // Effort alone decides: no wall-clock cap on a loaded machine.
   options.query_timeout_ms = 600000;
-  std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "gpurace-fixed-launch-witness";
-  std::filesystem::create_directories(dir);
-  std::filesystem::path file = dir / "mirror.cu";
-  std::ofstream(file) << kMirrorWithDefaults;
-  options.files = {file.string()};
-  v1::AnalysisResult result;
-  std::string error;
-  ASSERT_TRUE(analyze(options, result, error)) << error;
-  std::error_code ignored;
-  std::filesystem::remove_all(dir, ignored);
+  v1::AnalysisResult result = analyzeCode(kMirrorWithDefaults, options);
   for (v1::RaceClass kind : {v1::RACE_CLASS_INTER_BLOCK, v1::RACE_CLASS_INTRA_BLOCK,
                              v1::RACE_CLASS_INTRA_WARP}) {
     std::vector<v1::RaceCandidate> races = findings(result, kind);

@@ -27,13 +27,15 @@ DECLARE(limit)
 int use(int v) { return TWICE(v); }
 )";
 
-std::unique_ptr<clang::ASTUnit> parse(const std::vector<std::string> &extra) {
+std::unique_ptr<clang::ASTUnit> parse(const std::vector<std::string> &extra,
+                                      const std::string &code = kCode,
+                                      const std::string &file = "keys.cpp") {
   std::vector<std::string> args = {"-std=c++17"};
   args.insert(args.end(), extra.begin(), extra.end());
   // Mapped by the tool for `-include first.h`.
   clang::tooling::FileContentMappings headers = {{"first.h", "int earlier[16];\n"}};
   return clang::tooling::buildASTFromCodeWithArgs(
-      kCode, args, "keys.cpp", "clang-tool", std::make_shared<clang::PCHContainerOperations>(),
+      code, args, file, "clang-tool", std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), headers);
 }
 
@@ -88,6 +90,25 @@ TEST(StableKey, TellsTheTokensOfOneMacroExpansionApart) {
   for (size_t i = 0; i < 4; ++i)
     for (size_t j = i + 1; j < 4; ++j)
       EXPECT_NE(keys[i], keys[j]) << "uses " << i << " and " << j;
+}
+
+// The solver's search follows symbol names: a project moved to another
+// directory must get the same names, and so the same verdicts.
+TEST(StableKey, IsTheSameWhereverTheFileLies) {
+  std::unique_ptr<clang::ASTUnit> here = parse({}, kCode, "/src/a/keys.cpp");
+  std::unique_ptr<clang::ASTUnit> there = parse({}, kCode, "/home/user/checkout/b/other.cpp");
+  std::unique_ptr<clang::ASTUnit> edited = parse({}, std::string(kCode) + "int more;\n",
+                                                 "/src/a/keys.cpp");
+  ASSERT_TRUE(here && there && edited);
+  const clang::VarDecl *a = global(*here, "limit");
+  const clang::VarDecl *b = global(*there, "limit");
+  const clang::VarDecl *c = global(*edited, "limit");
+  ASSERT_TRUE(a && b && c);
+  std::string key = stableKey(a->getLocation(), here->getSourceManager());
+  EXPECT_EQ(key, stableKey(b->getLocation(), there->getSourceManager()));
+  EXPECT_EQ(key.find("keys"), std::string::npos) << key;
+  // Another text is another file, even at the same path and offset.
+  EXPECT_NE(key, stableKey(c->getLocation(), edited->getSourceManager()));
 }
 
 } // namespace
