@@ -146,7 +146,7 @@ void KernelAnalysis::check() {
   check_options.clock_stops = state_->clock_stops.get();
   check_options.assume_warp_lockstep = options.assume_warp_lockstep;
   check_options.assume_aliasing = options.assume_aliasing;
-  check_options.rank_row_overruns = options.host_facts;
+  check_options.rank_launch_overruns = options.host_facts;
   PerfCheckOptions perf_options;
   perf_options.warp_size = options.warp_size;
   perf_options.query_rlimit = options.query_rlimit;

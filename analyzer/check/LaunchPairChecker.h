@@ -16,7 +16,7 @@
 #include "analyzer/check/PairChecker.h"
 #include "analyzer/check/QueryBudget.h"
 #include "analyzer/check/RangeSimplifier.h"
-#include "analyzer/check/RowExtents.h"
+#include "analyzer/check/LaunchFit.h"
 
 #include <z3++.h>
 
@@ -177,7 +177,8 @@ private:
   z3::expr_vector asVector(const std::vector<z3::expr> &exprs) const;
   void checkPair(const MemoryAccess &a, const MemoryAccess &b);
   // An access through a parameter whose allocation the host code shows
-  // stays inside it (an access outside is a memory error, not a race).
+  // stays inside it (an access outside is a memory error, not a race);
+  // with no launch in view, so does one to a fixed-size array.
   void addInBounds(z3::solver &solver, const MemoryAccess &access, int thread) const;
   void checkBarrier(const Barrier &barrier);
   // The query with the defect the pair's attempted synchronization names.
@@ -215,12 +216,27 @@ private:
   // once the query has used its clock, `cap_ms`.
   z3::check_result withMoreEffort(z3::solver &solver, const std::vector<z3::expr> &trackers,
                                   std::chrono::steady_clock::time_point started, unsigned cap_ms);
+  // The access lies within its fixed-size array (MemoryObject::bytes).
+  z3::expr withinObject(const MemoryAccess &access, int thread) const;
+  // Where `found` has the race in `solver` past the end of a fixed-size
+  // array (an element thousands past a 257-element array), a witness
+  // within the arrays, if there is one. A race only out of bounds (a scan
+  // whose offset reaches 0, every thread at s[-1]) keeps the model it has.
+  std::optional<z3::model> witnessWithinArrays(z3::solver &solver,
+                                               const std::vector<z3::expr> &trackers,
+                                               const MemoryAccess &a, const MemoryAccess &b,
+                                               const z3::model &found);
   // With no launch in view: where the race in `solver` is one only a
-  // thread past the end of its row has (RowExtents.h), the note that says
-  // so; nullopt where a launch that fits the data has it too.
-  std::optional<v1::Imprecision> rowOverrun(z3::solver &solver,
-                                            const std::vector<z3::expr> &trackers);
+  // thread past the end of its row, or outside a fixed-size tile, has
+  // (LaunchFit.h), the note that says so; nullopt where a launch that fits
+  // the data has it too.
+  std::optional<v1::Imprecision> launchOverrun(z3::solver &solver,
+                                               const std::vector<z3::expr> &trackers);
+  // Whether the race in `solver` still holds (or is left undecided).
+  bool fitsLaunch(z3::solver &solver, const std::vector<z3::expr> &trackers);
+  // Computed with the first race a kernel with no launch in view has.
   std::optional<std::vector<RowExtent>> row_extents_;
+  std::vector<TileExtent> tile_extents_;
   // Two writes whose threads store the same value wherever they race, in
   // the solver's current race constraints.
   bool storeSameValue(z3::solver &solver, const std::vector<z3::expr> &trackers,

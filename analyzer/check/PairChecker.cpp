@@ -64,6 +64,15 @@ std::vector<ClassQuery> classesFor(const MemoryAccess &a, const MemoryAccess &b)
   return out;
 }
 
+// `'a', 'b'`: each name once, in order of first appearance.
+std::string quotedList(const std::vector<std::string> &names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (std::find(names.begin(), names.begin() + i, names[i]) == names.begin() + i)
+      out += (out.empty() ? "'" : ", '") + names[i] + "'";
+  return out;
+}
+
 } // namespace
 
 z3::expr LaunchPairChecker::linearId(int thread) const { return symbols_.linearThreadId(thread); }
@@ -544,6 +553,10 @@ void LaunchPairChecker::addInBounds(z3::solver &solver, const MemoryAccess &acce
   // is not a race. With one, such a thread exists and causes the overlap.
   if (!context_.site && access.in_bounds)
     add(solver, symbols_.forThread(*access.in_bounds, thread));
+  // The same for the array as a whole, however the kernel reached it
+  // (`flags + 1` passed to a helper).
+  if (!context_.site && access.object->bytes)
+    add(solver, withinObject(access, thread));
   if (access.object->kind != MemoryObject::Kind::PointerParameter)
     return;
   auto it = context_.buffer_bytes.find(access.object->parameter_index);
@@ -553,6 +566,13 @@ void LaunchPairChecker::addInBounds(z3::solver &solver, const MemoryAccess &acce
   z3::expr end = arith_.add(offset, arith_.constant(access.site.size_bytes(), kInt64));
   add(solver, arith_.lessEq(arith_.constant(0, kInt64), offset, true) &&
                   arith_.lessEq(end, it->second, true));
+}
+
+z3::expr LaunchPairChecker::withinObject(const MemoryAccess &access, int thread) const {
+  z3::expr offset = symbols_.forThread(access.offset, thread);
+  z3::expr end = arith_.add(offset, arith_.constant(access.site.size_bytes(), kInt64));
+  z3::expr bytes = arith_.constant(static_cast<int64_t>(*access.object->bytes), kInt64);
+  return arith_.lessEq(arith_.constant(0, kInt64), offset, true) && arith_.lessEq(end, bytes, true);
 }
 
 void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) {
@@ -663,9 +683,11 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
     }
     if (verdict == z3::sat) {
       z3::model m = answer && answer->witness ? *answer->witness : solver.get_model();
+      if (std::optional<z3::model> inside = witnessWithinArrays(solver, trackers, a, b, m))
+        m = std::move(*inside);
       addCandidate(a, b, namedDefect(a, b, query, inter_block), &m);
-      if (!context_.site && options_.rank_row_overruns)
-        if (std::optional<v1::Imprecision> overrun = rowOverrun(solver, trackers))
+      if (!context_.site && options_.rank_launch_overruns)
+        if (std::optional<v1::Imprecision> overrun = launchOverrun(solver, trackers))
           *result_.candidates.back().add_imprecisions() = std::move(*overrun);
       if (storeSameValue(solver, trackers, a, b))
         result_.candidates.back().set_benign(
@@ -709,32 +731,55 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
     addProof(a, b, core, trackers);
 }
 
-std::optional<v1::Imprecision> LaunchPairChecker::rowOverrun(z3::solver &solver,
-                                                             const std::vector<z3::expr> &trackers) {
-  if (!row_extents_)
+std::optional<v1::Imprecision> LaunchPairChecker::launchOverrun(z3::solver &solver,
+                                                                const std::vector<z3::expr> &trackers) {
+  if (!row_extents_) {
     row_extents_ = rowExtents(model_, symbols_);
-  if (row_extents_->empty())
+    tile_extents_ = tileExtents(model_, symbols_);
+  }
+  if (row_extents_->empty() && tile_extents_.empty())
     return std::nullopt;
   solver.push();
-  std::string widths;
+  std::vector<std::string> widths, tiles;
   for (const RowExtent &extent : *row_extents_) {
     for (int t = 1; t <= 2; ++t)
       add(solver, symbols_.forThread(extent.fact, t));
-    if (widths.find("'" + extent.width + "'") == std::string::npos)
-      widths += (widths.empty() ? "'" : ", '") + extent.width + "'";
+    widths.push_back(extent.width);
   }
-  ++result_.queries;
-  bool fits = solver.check(asVector(trackers)) != z3::unsat;
+  // Rows first: a race past the end of a row is named as such even where
+  // the tiles would rule it out too.
+  bool within_rows = row_extents_->empty() || fitsLaunch(solver, trackers);
+  if (within_rows)
+    for (const TileExtent &extent : tile_extents_) {
+      for (int t = 1; t <= 2; ++t)
+        add(solver, symbols_.forThread(extent.fact, t));
+      tiles.insert(tiles.end(), extent.arrays.begin(), extent.arrays.end());
+    }
+  bool within_tiles = !within_rows || tiles.empty() || fitsLaunch(solver, trackers);
   solver.pop();
-  if (fits)
+  if (within_rows && within_tiles)
     return std::nullopt;
   v1::Imprecision overrun;
-  overrun.set_kind(v1::IMPRECISION_KIND_ROW_OVERRUN);
-  overrun.set_detail("the race needs a thread whose column passes the width of its row (" +
-                     widths +
-                     "): no launch of the kernel is in view, and one with a thread per "
-                     "element of each row has no such thread");
+  if (!within_rows) {
+    overrun.set_kind(v1::IMPRECISION_KIND_ROW_OVERRUN);
+    overrun.set_detail("the race needs a thread whose column passes the width of its row (" +
+                       quotedList(widths) +
+                       "): no launch of the kernel is in view, and one with a thread per "
+                       "element of each row has no such thread");
+  } else {
+    overrun.set_kind(v1::IMPRECISION_KIND_TILE_OVERRUN);
+    overrun.set_detail("the race needs a thread outside the fixed-size tile it indexes by its "
+                       "coordinates (" +
+                       quotedList(tiles) +
+                       "): no launch of the kernel is in view, and one whose blocks fit "
+                       "the tile has no such thread");
+  }
   return overrun;
+}
+
+bool LaunchPairChecker::fitsLaunch(z3::solver &solver, const std::vector<z3::expr> &trackers) {
+  ++result_.queries;
+  return solver.check(asVector(trackers)) != z3::unsat;
 }
 
 ClassQuery LaunchPairChecker::namedDefect(const MemoryAccess &a, const MemoryAccess &b,

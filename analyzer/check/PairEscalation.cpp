@@ -315,6 +315,45 @@ LaunchPairChecker::witnessInLaunchAfresh(const z3::solver &solver,
   return fixed.get_model();
 }
 
+std::optional<z3::model> LaunchPairChecker::witnessWithinArrays(z3::solver &solver,
+                                                                 const std::vector<z3::expr> &trackers,
+                                                                 const MemoryAccess &a,
+                                                                 const MemoryAccess &b,
+                                                                 const z3::model &found) {
+  z3::expr_vector within(ctx());
+  bool outside = false;
+  for (auto [access, thread] : {std::pair{&a, 1}, std::pair{&b, 2}}) {
+    if (!access->object->bytes)
+      continue;
+    z3::expr inside = pinned(withinObject(*access, thread));
+    outside |= !found.eval(inside, true).is_true();
+    within.push_back(inside);
+  }
+  if (!outside)
+    return std::nullopt;
+  ++result_.queries;
+  solver.push();
+  for (const z3::expr &fact : within)
+    solver.add(fact);
+  z3::check_result verdict = solver.check(asVector(trackers));
+  std::optional<z3::model> inside;
+  if (verdict == z3::sat)
+    inside = solver.get_model();
+  solver.pop();
+  if (verdict != z3::unknown)
+    return inside;
+  // The pair solver may have spent its effort on the race itself.
+  z3::solver fresh(ctx());
+  copyAssertions(solver, fresh);
+  for (const z3::expr &fact : within)
+    fresh.add(fact);
+  budget_.apply(fresh, budget_.effort());
+  ++result_.queries;
+  if (fresh.check(asVector(trackers)) == z3::sat)
+    inside = fresh.get_model();
+  return inside;
+}
+
 std::vector<z3::expr> LaunchPairChecker::nonlinearFactors(const MemoryAccess &a,
                                                           const MemoryAccess &b) const {
   constexpr size_t kMaxFactors = 3;

@@ -345,7 +345,14 @@ void Builder::walkLoop(const clang::Stmt &loop, const LoopShape &shape,
   std::vector<z3::expr> after;
   for (size_t i = 0; i < counts.size(); ++i) {
     if (!varies[i]) {
-      after.push_back(arith_.add(at_entry[i], arith_.mul(trips, arith_.constant(counts[i], kInt64))));
+      // A loop with no barrier leaves the counter as it was, the very term:
+      // a divergent branch holding one must not leave a counter that only
+      // the solver can tell equal on both sides (`trips * 0`), or every
+      // read after it is taken to differ between threads.
+      after.push_back(counts[i] == 0 ? at_entry[i]
+                                     : arith_.add(at_entry[i],
+                                                  arith_.mul(trips, arith_.constant(counts[i],
+                                                                                     kInt64))));
       continue;
     }
     // Past every iteration the thread took part in.

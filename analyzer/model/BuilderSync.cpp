@@ -15,6 +15,8 @@
 #include <clang/AST/ExprCXX.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <algorithm>
+
 namespace gpurace::analyzer::builder {
 
 using clang::dyn_cast;
@@ -158,9 +160,19 @@ std::optional<z3::expr> Builder::asWriter(const z3::expr &e,
     // Loop functions and Bool symbols of the writer are not followed.
     if (t.num_args() > 0 || t.is_bool())
       return TermVisit::Stop;
+    auto known = std::find_if(writer_symbols_.begin(), writer_symbols_.end(),
+                              [&](const WriterSymbol &w) {
+                                return w.writer == writer && z3::eq(w.symbol, t);
+                              });
+    if (known != writer_symbols_.end()) {
+      from.push_back(t);
+      to.push_back(known->of_block);
+      return TermVisit::Descend;
+    }
     IntType type{t.get_sort().is_bv() ? t.get_sort().bv_size() : 64u, true};
     z3::func_decl of_block = symbols_.freshSharedFunction(t.decl().name().str() + "@writer", 3, type);
     z3::expr replaced = of_block(block);
+    writer_symbols_.push_back({t, writer, replaced});
     auto why = model_.imprecisions.find(t.decl().name().str());
     if (why != model_.imprecisions.end())
       model_.imprecisions[of_block.name().str()] = why->second;

@@ -37,6 +37,9 @@ struct MemoryObject {
   v1::MemorySpace space = v1::MEMORY_SPACE_GLOBAL;
   // For pointer parameters: the index among the kernel's parameters.
   int parameter_index = -1;
+  // For shared and device arrays and scalars of a fixed size: their size.
+  // A race's witness is looked for within it first.
+  std::optional<uint64_t> bytes;
   // For a pointer that holds one of several buffers (`p = c ? a : b`, or
   // set on two paths): those buffers. Such an object is of kind Unknown to
   // every check but aliasing, which asks it of each buffer in turn.

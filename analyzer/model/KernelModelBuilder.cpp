@@ -163,14 +163,17 @@ const MemoryObject *Builder::objectFor(const clang::ValueDecl &decl,
   object->name = decl.getNameAsString();
   object->space = space;
   object->parameter_index = parameter_index;
+  if (auto *var = llvm::dyn_cast<clang::VarDecl>(&decl);
+      var && (kind == MemoryObject::Kind::DeviceGlobal || kind == MemoryObject::Kind::SharedArray) &&
+      !var->getType()->isIncompleteType() && !var->getType()->isDependentType() &&
+      var->getType()->isConstantSizeType())
+    object->bytes = static_cast<uint64_t>(ast_.getTypeSizeInChars(var->getType()).getQuantity());
   const MemoryObject *raw = object.get();
   model_.objects.push_back(std::move(object));
   objects_[decl.getCanonicalDecl()] = raw;
-  if (auto *var = llvm::dyn_cast<clang::VarDecl>(&decl);
-      var && kind == MemoryObject::Kind::DeviceGlobal) {
-    if (unit_.globalWrites().readOnly(*var))
-      read_only_objects_.insert(raw);
-  }
+  auto *var = llvm::dyn_cast<clang::VarDecl>(&decl);
+  if (var && kind == MemoryObject::Kind::DeviceGlobal && unit_.globalWrites().readOnly(*var))
+    read_only_objects_.insert(raw);
   return raw;
 }
 

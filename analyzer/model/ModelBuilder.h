@@ -660,6 +660,14 @@ private:
   bool revised_ = false;
   // The __shared__ scalars read as a broadcast in this walk.
   std::set<const MemoryObject *> broadcast_read_;
+  // The writer's thread-local symbols as functions of its block, each made
+  // once: every read of a broadcast sees the same value, not one of its own.
+  struct WriterSymbol {
+    z3::expr symbol;
+    std::array<int64_t, 3> writer;
+    z3::expr of_block;
+  };
+  std::vector<WriterSymbol> writer_symbols_;
   // The broadcasts read from scalars the kernel writes again are revised.
   void reviseBroadcasts();
   // The declaration an object was made for (none for unresolved memory).

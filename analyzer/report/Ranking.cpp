@@ -55,6 +55,7 @@ double penaltyOf(v1::ImprecisionKind kind) {
   case v1::IMPRECISION_KIND_SOLVER_UNDECIDED: return 0.45;
   // Only a launch that does not fit the data races: below the threshold.
   case v1::IMPRECISION_KIND_ROW_OVERRUN: return 0.45;
+  case v1::IMPRECISION_KIND_TILE_OVERRUN: return 0.45;
   default: return 1.0;
   }
 }

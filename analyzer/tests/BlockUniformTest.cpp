@@ -265,5 +265,99 @@ int main() { int *i, *o; cudaMalloc(&i, 1 << 20); cudaMalloc(&o, 1 << 20); first
   EXPECT_EQ(divergent.front().first().location().line(), 9u);
 }
 
+TEST(BlockUniform, ALoopWithoutBarriersInADivergentBranchLeavesSharedReadsAlike) {
+  // Threads below `active` count in a loop of their own; the others skip
+  // it. Neither passes a barrier there, so both reach the sweep after the
+  // same barriers, read the same `width`, and run the same steps: the
+  // barrier in the sweep is reached by the whole block and its steps are
+  // proved apart. A barrier in the counting loop would split the block.
+  const char *code = R"(
+__global__ void rounds(const float *values, unsigned n, unsigned *out) {
+  __shared__ unsigned flags[257];
+  __shared__ unsigned width;
+  __shared__ unsigned active;
+  if (threadIdx.x == 0) { width = 2; active = 1; }
+  __syncthreads();
+  while (true) {
+    unsigned count = 0;
+    if (threadIdx.x < active)
+      for (unsigned k = 0; k < n; ++k) {
+        %s
+        count += values[k] < 0.5f ? 1 : 0;
+      }
+    flags[threadIdx.x] = count;
+    __syncthreads();
+    if (width > 128) break;
+    unsigned offset = 1;
+    for (unsigned d = width >> 1; d > 0; d >>= 1) {
+      __syncthreads();
+      if (threadIdx.x < d)
+        flags[offset * (2 * threadIdx.x + 2) - 1] += flags[offset * (2 * threadIdx.x + 1) - 1];
+      offset <<= 1;
+    }
+    __syncthreads();
+    out[threadIdx.x] = flags[threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) { active = width; width = 2 * width; }
+    __syncthreads();
+  }
+}
+int main() { float *v; unsigned *o; cudaMalloc(&v, 4096); cudaMalloc(&o, 4096); rounds<<<1, 256>>>(v, 1024, o); }
+)";
+  char plain[4096], barrier[4096];
+  std::snprintf(plain, sizeof plain, code, "");
+  std::snprintf(barrier, sizeof barrier, code, "__syncthreads();");
+  auto proved = analyzeCode(plain);
+  EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
+  EXPECT_TRUE(findings(proved).empty()) << proved.DebugString();
+  for (const v1::RaceCandidate &candidate : proved.candidates())
+    for (const v1::Imprecision &why : candidate.imprecisions())
+      EXPECT_NE(why.kind(), v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED) << candidate.DebugString();
+  auto split = analyzeCode(barrier);
+  EXPECT_FALSE(findings(split, v1::RACE_CLASS_BARRIER_DIVERGENCE).empty()) << split.DebugString();
+}
+
+TEST(BlockUniform, AWitnessThroughAPointerIntoASharedArrayStaysWithinTheArray) {
+  // The corpus's compaction rounds without the down-sweep's barrier: the
+  // scan runs in a helper on `flags + 1` over a width thread 0 keeps in
+  // shared memory, which nothing bounds. Each witness names one of the 257
+  // elements the array has, not one a width of thousands would reach.
+  AnalyzeOptions options;
+  options.files = {std::string(GPURACE_CORPUS_DIR) +
+                   "/loop-induction/compaction_scan_after_count_loop_race.cu"};
+  v1::AnalysisResult result;
+  std::string error;
+  ASSERT_TRUE(analyze(options, result, error)) << error;
+  std::vector<v1::RaceCandidate> races = findings(result);
+  ASSERT_FALSE(races.empty()) << result.DebugString();
+  for (const v1::RaceCandidate &race : races) {
+    ASSERT_TRUE(race.has_witness()) << race.DebugString();
+    EXPECT_GE(race.witness().byte_offset(), 0) << race.DebugString();
+    EXPECT_LT(race.witness().byte_offset(), 257 * 4) << race.DebugString();
+  }
+}
+
+TEST(BlockUniform, EveryReadOfABroadcastSeesTheSameValue) {
+  // Thread 0 broadcasts `width`; the guard and both subscripts read it
+  // again. With one value, only threads below the width run, and `t * w +
+  // 2 == t' * w + 1` needs w == 1, where only thread 0 does: race-free.
+  auto result = analyzeCode(R"(
+__global__ void shifts(unsigned *out, const unsigned *sizes) {
+  __shared__ unsigned flags[257];
+  __shared__ unsigned width;
+  flags[threadIdx.x] = out[threadIdx.x];
+  if (threadIdx.x == 0) width = sizes[0];
+  __syncthreads();
+  if (threadIdx.x < width)
+    flags[1 + threadIdx.x * width] = flags[2 + threadIdx.x * width];
+  __syncthreads();
+  out[threadIdx.x] = flags[threadIdx.x];
+}
+int main() { unsigned *o, *s; cudaMalloc(&o, 4096); cudaMalloc(&s, 16); shifts<<<1, 256>>>(o, s); }
+)");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
+  EXPECT_TRUE(findings(result).empty()) << result.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing

@@ -54,7 +54,7 @@ export const AssumptionRole = enumType('ROLE_', ['used', 'required-for-race-free
 export const ImprecisionKind = enumType('IMPRECISION_KIND_', [
   'loop-overapproximated', 'loaded-value', 'unknown-aliasing', 'no-launch-context',
   'unresolved-pointer', 'opaque-call', 'unmodeled-expression', 'unknown-host-value',
-  'solver-undecided', 'row-overrun',
+  'solver-undecided', 'row-overrun', 'tile-overrun',
 ]);
 export const RepairKind = enumType('REPAIR_KIND_', [
   'atomic', 'barrier', 'shared', 'scope', 'fence', 'grid-sync', 'barrier-moved',

@@ -1,4 +1,4 @@
-#include "analyzer/check/RowExtents.h"
+#include "analyzer/check/LaunchFit.h"
 
 #include "analyzer/check/Delinearization.h"
 #include "analyzer/model/TermWalk.h"
@@ -23,17 +23,17 @@ std::string parameterName(const z3::expr &parameter) {
   return name.substr(0, name.find('@'));
 }
 
-// Whether `column` is the thread's own: made of its coordinates and
+// Whether `term` is the thread's own: made of its coordinates and
 // launch-wide values only, and not launch-wide itself.
-bool fromCoordinates(const z3::expr &column, const SymbolSpace &symbols) {
-  if (!symbols.isThreadDependent(column))
+bool fromCoordinates(const z3::expr &term, const SymbolSpace &symbols) {
+  if (!symbols.isThreadDependent(term))
     return false;
   std::vector<z3::expr> coordinates;
   for (int axis = 0; axis < 3; ++axis) {
     coordinates.push_back(symbols.threadIdx(axis));
     coordinates.push_back(symbols.blockIdx(axis));
   }
-  for (const z3::expr &symbol : uninterpretedTerms({column})) {
+  for (const z3::expr &symbol : uninterpretedTerms({term})) {
     bool coordinate = std::any_of(coordinates.begin(), coordinates.end(),
                                   [&](const z3::expr &c) { return z3::eq(c, symbol); });
     if (!coordinate && symbols.isThreadDependent(symbol))
@@ -62,6 +62,23 @@ std::vector<RowExtent> rowExtents(const KernelModel &model, const SymbolSpace &s
                        [&](const RowExtent &known) { return z3::eq(known.fact, fact); }))
         extents.push_back({fact, parameterName(split.stride)});
     }
+  }
+  return extents;
+}
+
+std::vector<TileExtent> tileExtents(const KernelModel &model, const SymbolSpace &symbols) {
+  std::vector<TileExtent> extents;
+  for (const MemoryAccess &access : model.accesses) {
+    if (!access.in_bounds || !fromCoordinates(*access.in_bounds, symbols))
+      continue;
+    z3::expr fact = access.in_bounds->simplify();
+    std::string array = access.object ? access.object->name : std::string();
+    auto known = std::find_if(extents.begin(), extents.end(),
+                              [&](const TileExtent &e) { return z3::eq(e.fact, fact); });
+    if (known == extents.end())
+      extents.push_back({fact, {array}});
+    else if (std::find(known->arrays.begin(), known->arrays.end(), array) == known->arrays.end())
+      known->arrays.push_back(array);
   }
   return extents;
 }
