@@ -36,6 +36,15 @@ v1::AnalysisResult analyzeCode(const std::string &code, AnalyzeOptions options) 
   return result;
 }
 
+v1::AnalysisResult analyzeCorpusFile(const std::string &path, AnalyzeOptions options) {
+  options.files = {std::string(GPURACE_CORPUS_DIR) + "/" + path};
+  v1::AnalysisResult result;
+  std::string error;
+  if (!analyze(options, result, error))
+    result.add_errors()->set_message(error);
+  return result;
+}
+
 std::vector<v1::RaceCandidate> findings(const v1::AnalysisResult &result,
                                         v1::RaceClass kind) {
   std::vector<v1::RaceCandidate> out;

@@ -23,6 +23,10 @@ private:
 v1::AnalysisResult analyzeCode(const std::string &code,
                                AnalyzeOptions options = {});
 
+// A program of the race corpus, by its path below tests/corpus. A failure
+// to analyze it is in the result's errors.
+v1::AnalysisResult analyzeCorpusFile(const std::string &path, AnalyzeOptions options = {});
+
 // `code` analyzed with its `placeholder` replaced by `text`.
 v1::AnalysisResult analyzeReplacing(const std::string &code, const std::string &placeholder,
                                     const std::string &text);

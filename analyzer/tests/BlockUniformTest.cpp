@@ -221,11 +221,7 @@ TEST(BlockUniform, TheStepsOfAnUpSweepWhoseWidthIsSharedAreProvedApart) {
   // `offset`, and `offset * (2t + 2) - 1` never meets `offset * (2t' + 1) -
   // 1`. Every pair is decided: no candidate is left, not even below the
   // threshold.
-  AnalyzeOptions options;
-  options.files = {std::string(GPURACE_CORPUS_DIR) + "/barrier-loop/tree_sum_shared_width_ok.cu"};
-  v1::AnalysisResult result;
-  std::string error;
-  ASSERT_TRUE(analyze(options, result, error)) << error;
+  v1::AnalysisResult result = analyzeCorpusFile("barrier-loop/tree_sum_shared_width_ok.cu");
   EXPECT_TRUE(result.errors().empty()) << result.DebugString();
   EXPECT_EQ(result.kernels_analyzed(), 1u);
   EXPECT_EQ(result.candidates_size(), 0) << result.DebugString();
@@ -322,12 +318,9 @@ TEST(BlockUniform, AWitnessThroughAPointerIntoASharedArrayStaysWithinTheArray) {
   // scan runs in a helper on `flags + 1` over a width thread 0 keeps in
   // shared memory, which nothing bounds. Each witness names one of the 257
   // elements the array has, not one a width of thousands would reach.
-  AnalyzeOptions options;
-  options.files = {std::string(GPURACE_CORPUS_DIR) +
-                   "/loop-induction/compaction_scan_after_count_loop_race.cu"};
-  v1::AnalysisResult result;
-  std::string error;
-  ASSERT_TRUE(analyze(options, result, error)) << error;
+  v1::AnalysisResult result =
+      analyzeCorpusFile("loop-induction/compaction_scan_after_count_loop_race.cu");
+  EXPECT_TRUE(result.errors().empty()) << result.DebugString();
   std::vector<v1::RaceCandidate> races = findings(result);
   ASSERT_FALSE(races.empty()) << result.DebugString();
   for (const v1::RaceCandidate &race : races) {

@@ -362,11 +362,8 @@ TEST(LoopInduction, ADownSweepFromTwoBelowTheWidthIsRaceFreeForAnyWidth) {
   // the width. Proved with and without the host's width.
   for (bool host_facts : {true, false}) {
     AnalyzeOptions options;
-    options.files = {std::string(GPURACE_CORPUS_DIR) + "/loop-induction/scan_down_sweep_ok.cu"};
     options.host_facts = host_facts;
-    v1::AnalysisResult result;
-    std::string error;
-    ASSERT_TRUE(analyze(options, result, error)) << error;
+    v1::AnalysisResult result = analyzeCorpusFile("loop-induction/scan_down_sweep_ok.cu", options);
     EXPECT_TRUE(result.errors().empty()) << result.DebugString();
     EXPECT_EQ(result.candidates_size(), 0) << "host facts " << host_facts << result.DebugString();
   }
