@@ -76,6 +76,10 @@ private:
   // Lemmas that order the iterations of loops whose iterations synchronize
   // unequally (KernelModel::IterationSync), for two accesses in them.
   std::vector<z3::expr> iterationOrder(const MemoryAccess &a, const MemoryAccess &b) const;
+  // For each one-bit flip of the kernel (KernelModel::bit_flips): two
+  // threads that flip the same bit into the same result flipped the same
+  // value.
+  std::vector<z3::expr> bitFlipInverses() const;
   // A verdict on the query in `solver` that is not the solver's own last
   // check: a witness where sat, the facts it needed where unsat.
   struct Answer {

@@ -236,6 +236,16 @@ std::vector<z3::expr> LaunchPairChecker::delinearization(const MemoryAccess &a,
   return delinearizationLemmas(side(a, b, 1), side(b, a, 2), terms);
 }
 
+std::vector<z3::expr> LaunchPairChecker::bitFlipInverses() const {
+  std::vector<z3::expr> lemmas;
+  auto on = [this](const z3::expr &e, int thread) { return symbols_.forThread(e, thread); };
+  for (const KernelModel::BitFlip &flip : model_.bit_flips)
+    lemmas.push_back(z3::implies(on(flip.bit, 1) == on(flip.bit, 2) &&
+                                     on(flip.result, 1) == on(flip.result, 2),
+                                 on(flip.value, 1) == on(flip.value, 2)));
+  return lemmas;
+}
+
 std::vector<z3::expr> LaunchPairChecker::iterationOrder(const MemoryAccess &a,
                                               const MemoryAccess &b) const {
   auto inside = [](const MemoryAccess &access, const z3::expr &k) {
@@ -615,6 +625,8 @@ void LaunchPairChecker::checkPair(const MemoryAccess &a, const MemoryAccess &b) 
     }
   }
   for (const z3::expr &lemma : iterationOrder(a, b))
+    add(solver, lemma);
+  for (const z3::expr &lemma : bitFlipInverses())
     add(solver, lemma);
   bool found = false;
   z3::expr_vector core(ctx());

@@ -86,6 +86,8 @@ void Builder::keepSingleBit(clang::BinaryOperatorKind op, const z3::expr &x,
   // is b * 2^e, `x | bit` is x + (1 - b) * 2^e and `x ^ bit` is
   // x + 2^e - 2 b 2^e. Floor division makes this two's complement for a
   // negative x too.
+  if (op == clang::BO_Xor)
+    model_.bit_flips.push_back({x, bit, result});
   z3::expr q = symbols_.freshLocal("above", kInt64);
   z3::expr b = symbols_.freshLocal("bit", kInt64);
   z3::expr r = symbols_.freshLocal("below", kInt64);

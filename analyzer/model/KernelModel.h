@@ -151,6 +151,15 @@ struct KernelModel {
     z3::expr value, quotient, divisor, remainder, holds;
   };
   std::vector<LowBitsSplit> low_bits_splits;
+  // `value ^ bit` where bit is a power of two (a sorting network's partner
+  // `tid ^ j`), kept by a case per power: flipping one bit is its own
+  // inverse, so two threads that flip the same bit into the same result
+  // started from the same value. The pair checker states that across its
+  // two threads, which the cases leave the solver to find by search.
+  struct BitFlip {
+    z3::expr value, bit, result;
+  };
+  std::vector<BitFlip> bit_flips;
   // Which axes the kernel reads: threadIdx or blockDim (thread), blockIdx
   // or gridDim (block).
   bool reads_thread_axis[3] = {false, false, false};

@@ -1079,5 +1079,54 @@ int main() {
   EXPECT_FALSE(findings(with("p < n")).empty());
 }
 
+TEST(PairCheck, ThreadsThatFlipTheSameBitIntoOneElementAreOneThread) {
+  // A bitonic network in one block, whose stages run to blockDim.x with no
+  // launch in view: in each step a thread that must swap writes its
+  // partner's element `tid ^ j`. Two threads of one step write one element
+  // only if they are one thread, which the cases per power of two leave
+  // the solver to find by search: the stores are decided race-free, not
+  // left to the effort limit. Without the barrier between the reads and
+  // the store, a thread's store races with its partner's read.
+  const std::string code = R"(
+__global__ void network(unsigned *data) {
+  __shared__ unsigned keys[1024];
+  keys[threadIdx.x] = data[threadIdx.x];
+  __syncthreads();
+  for (unsigned k = 2; k <= blockDim.x; k *= 2)
+    for (unsigned j = k >> 1; j > 0; j >>= 1) {
+      unsigned partner = threadIdx.x ^ j;
+      unsigned mine = keys[threadIdx.x], theirs = keys[partner];
+      BARRIER
+      unsigned ascend = k * (partner < threadIdx.x);
+      bool swap = false;
+      if ((threadIdx.x & k) == ascend && mine > theirs)
+        swap = true;
+      if (swap)
+        keys[partner] = mine;
+      __syncthreads();
+    }
+  data[threadIdx.x] = keys[threadIdx.x];
+}
+)";
+  AnalyzeOptions options;
+  options.query_timeout_ms = 600000;
+  v1::AnalysisResult ordered = analyzeCode(
+      std::string(code).replace(code.find("BARRIER"), 7, "__syncthreads();"), options);
+  EXPECT_TRUE(ordered.errors().empty()) << ordered.DebugString();
+  for (const v1::RaceCandidate &candidate : ordered.candidates())
+    if (candidate.first().location().line() == 16 || candidate.second().location().line() == 16)
+      ADD_FAILURE() << "the partner's store is not decided race-free:\n" << candidate.DebugString();
+  v1::AnalysisResult unordered =
+      analyzeCode(std::string(code).replace(code.find("BARRIER"), 7, ""), options);
+  bool witnessed = false;
+  for (const v1::RaceCandidate &candidate : unordered.candidates()) {
+    unsigned first = candidate.first().location().line();
+    unsigned second = candidate.second().location().line();
+    witnessed |= ((first == 9 && second == 16) || (first == 16 && second == 9)) &&
+                 candidate.has_witness();
+  }
+  EXPECT_TRUE(witnessed) << unordered.DebugString();
+}
+
 } // namespace
 } // namespace gpurace::analyzer::testing
