@@ -83,17 +83,20 @@ z3::check_result LaunchPairChecker::withFactsWitnessesBreak(z3::solver &solver,
     for (const z3::expr &term : terms)
       values.push_back(Arith::numeral(m.eval(term, true), true));
     bool refined = false;
+    // In 128 bits: a model may give a power 2^62.
+    auto twice = [](int64_t v) { return static_cast<__int128>(v) * 2; };
     for (size_t i = 0; i < terms.size(); ++i)
       for (size_t j = i + 1; j < terms.size(); ++j) {
         if (!values[i] || !values[j] || *values[i] == *values[j] ||
-            2 * *values[i] <= *values[j] || 2 * *values[j] <= *values[i] ||
+            twice(*values[i]) <= *values[j] || twice(*values[j]) <= *values[i] ||
             !related.insert({i, j}).second)
           continue;
         solver.add(terms[i] == terms[j] || two * terms[i] <= terms[j] || two * terms[j] <= terms[i]);
         refined = true;
       }
     for (size_t i = 0; i < terms.size() && !refined; ++i)
-      if (values[i] && (*values[i] & (*values[i] - 1)) != 0 && exact.insert(i).second) {
+      if (values[i] && (uint64_t(*values[i]) & (uint64_t(*values[i]) - 1)) != 0 &&
+          exact.insert(i).second) {
         solver.add(arith_.powerOfTwoOrZero(terms[i], kInt64));
         refined = true;
       }

@@ -318,8 +318,11 @@ TEST(BlockUniform, AWitnessThroughAPointerIntoASharedArrayStaysWithinTheArray) {
   // scan runs in a helper on `flags + 1` over a width thread 0 keeps in
   // shared memory, which nothing bounds. Each witness names one of the 257
   // elements the array has, not one a width of thousands would reach.
+  AnalyzeOptions options;
+  // Effort alone decides, as on a quiet machine: no wall-clock cap.
+  options.query_timeout_ms = 600000;
   v1::AnalysisResult result =
-      analyzeCorpusFile("loop-induction/compaction_scan_after_count_loop_race.cu");
+      analyzeCorpusFile("loop-induction/compaction_scan_after_count_loop_race.cu", options);
   EXPECT_TRUE(result.errors().empty()) << result.DebugString();
   std::vector<v1::RaceCandidate> races = findings(result);
   ASSERT_FALSE(races.empty()) << result.DebugString();
