@@ -278,7 +278,7 @@ __global__ void rounds(const float *values, unsigned n, unsigned *out) {
     unsigned count = 0;
     if (threadIdx.x < active)
       for (unsigned k = 0; k < n; ++k) {
-        %s
+        STEP_END
         count += values[k] < 0.5f ? 1 : 0;
       }
     flags[threadIdx.x] = count;
@@ -300,16 +300,13 @@ __global__ void rounds(const float *values, unsigned n, unsigned *out) {
 }
 int main() { float *v; unsigned *o; cudaMalloc(&v, 4096); cudaMalloc(&o, 4096); rounds<<<1, 256>>>(v, 1024, o); }
 )";
-  char plain[4096], barrier[4096];
-  std::snprintf(plain, sizeof plain, code, "");
-  std::snprintf(barrier, sizeof barrier, code, "__syncthreads();");
-  auto proved = analyzeCode(plain);
+  auto proved = analyzeReplacing(code, "STEP_END", "");
   EXPECT_TRUE(proved.errors().empty()) << proved.DebugString();
   EXPECT_TRUE(findings(proved).empty()) << proved.DebugString();
   for (const v1::RaceCandidate &candidate : proved.candidates())
     for (const v1::Imprecision &why : candidate.imprecisions())
       EXPECT_NE(why.kind(), v1::IMPRECISION_KIND_LOOP_OVERAPPROXIMATED) << candidate.DebugString();
-  auto split = analyzeCode(barrier);
+  auto split = analyzeReplacing(code, "STEP_END", "__syncthreads();");
   EXPECT_FALSE(findings(split, v1::RACE_CLASS_BARRIER_DIVERGENCE).empty()) << split.DebugString();
 }
 
