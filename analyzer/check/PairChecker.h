@@ -41,9 +41,9 @@ struct CheckOptions {
   // Parameters the launch context assumes distinct may overlap instead.
   bool assume_aliasing = false;
   // With no launch in view, rank low a race that only a thread past the
-  // end of its row, or outside a fixed-size tile, has (LaunchFit.h). Off for kernels analyzed alone on
-  // purpose (--no-host): every launch counts there, the too-wide grid of a
-  // host's mistake included.
+  // end of its row, or outside a fixed-size tile, has (LaunchFit.h). Off
+  // for kernels analyzed alone on purpose (--no-host): every launch counts
+  // there, the too-wide grid of a host's mistake included.
   bool rank_launch_overruns = true;
 };
 

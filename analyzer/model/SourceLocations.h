@@ -24,9 +24,10 @@ v1::SourceLocation toLocation(clang::SourceRange range,
 
 // A name for `loc` that every parse of the same sources gives it, whether
 // the headers it includes were read from text or loaded precompiled, and
-// wherever the sources lie: a digest of the file's text and the offset, and for a token of a macro expansion the name of
-// where it was expanded and its offset in that expansion. Raw encodings
-// are not stable: loaded headers shift them.
+// wherever the sources lie: a digest of the file's text and the offset,
+// and for a token of a macro expansion the name of where it was expanded
+// and its offset in that expansion. Raw encodings are not stable: loaded
+// headers shift them.
 std::string stableKey(clang::SourceLocation loc,
                       const clang::SourceManager &sources);
 
